@@ -1,0 +1,84 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireDataDirLock } from "./lock.server";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  driver: "pglite" | "postgres";
+  /** The pg pool when on PostgreSQL, for LISTEN/NOTIFY and admin tasks. */
+  pool?: pg.Pool;
+  close: () => Promise<void>;
+};
+
+export type OpenOptions =
+  | { driver: "postgres"; url: string; max?: number }
+  | { driver: "pglite"; dataDir?: string; command?: string };
+
+const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+// Any fixed number: every process takes the same advisory lock while migrating.
+const MIGRATION_LOCK_ID = 727_001;
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.driver === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    pool.on("error", (error) => console.error("PostgreSQL pool error:", error));
+    const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+    return { db, driver: "postgres", pool, close: () => pool.end() };
+  }
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    release = acquireDataDirLock(options.dataDir, options.command ?? "server");
+    dataDir = path.join(options.dataDir, "pglite");
+    // PGlite does not create missing parent folders.
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  try {
+    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+    return {
+      db,
+      driver: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Applies the committed migrations in drizzle/; safe to run from several processes at once. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+  if (database.driver === "pglite") {
+    await migratePglite(database.db as never, config);
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client, schema, casing: "snake_case" }), config);
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+// public-site.md §3 and admin.md §3: blog_posts
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    slug: text().notNull().unique(),
+    excerpt: text().notNull().default(""),
+    content: text().notNull().default(""),
+    author: text(),
+    imageUrl: text(),
+    category: text().notNull().default(""),
+    seoTitle: text(),
+    seoDescription: text(),
+    seoKeywords: text(),
+    isPublished: boolean().notNull().default(false),
+    publishedAt: timestamp({ withTimezone: true }),
+    viewCount: integer().notNull().default(0),
+    indexed: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("blog_posts_published_created_idx").on(t.isPublished, t.createdAt.desc()),
+    index("blog_posts_category_idx").on(t.category),
+    check("blog_posts_view_count_non_negative", sql`${t.viewCount} >= 0`),
+  ],
+);
+
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type NewBlogPost = typeof blogPosts.$inferInsert;

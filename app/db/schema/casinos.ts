@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+// public-site.md §3 and admin.md §3: casinos
+export const casinos = pgTable(
+  "casinos",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    url: text().notNull(),
+    logoUrl: text(),
+    rating: real().notNull().default(0),
+    description: text().notNull().default(""),
+    details: text(),
+    featured: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("casinos_created_at_idx").on(t.createdAt.desc()),
+    check("casinos_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+  ],
+);
+
+export type Casino = typeof casinos.$inferSelect;
+export type NewCasino = typeof casinos.$inferInsert;

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+// admin.md §5 and §9
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const LoginSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Geçerli bir email adresi giriniz")),
+  password: z
+    .string({ error: `Şifre en az ${MIN_PASSWORD_LENGTH} karakter olmalıdır` })
+    .min(MIN_PASSWORD_LENGTH, `Şifre en az ${MIN_PASSWORD_LENGTH} karakter olmalıdır`),
+});
+
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+// admin.md §8: sign-in messages
+export const LOGIN_MESSAGES = {
+  rejected: "Giriş başarısız. Lütfen bilgilerinizi kontrol edin.",
+  failed: "Giriş yapılırken bir hata oluştu",
+  notAdmin: "Bu hesap admin yetkisine sahip değil",
+  authError: "Yetkilendirme hatası oluştu",
+  success: "Giriş başarılı! Yönlendiriliyorsunuz...",
+  mustSignIn: "Bu sayfaya erişmek için giriş yapmalısınız",
+  checkingState: "Giriş durumu kontrol ediliyor...",
+  checkingGuard: "Yetkilendirme kontrol ediliyor...",
+  signedOut: "Çıkış yapıldı",
+} as const;
+
+export function lockedMessage(minutes: number): string {
+  return `Çok fazla başarısız giriş denemesi yapıldı. Lütfen ${minutes} dakika sonra tekrar deneyin.`;
+}

@@ -1,0 +1,156 @@
+import { hash, verify } from "@node-rs/argon2";
+import { and, count, eq, gt, lt } from "drizzle-orm";
+import crypto from "node:crypto";
+import { redirect } from "react-router";
+import { getDb } from "~/db/index.server";
+import { adminUsers, sessions, users } from "~/db/schema";
+import { blockedUntil, clearEvents, recordEvent, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
+import { withToast } from "~/modules/toast/toast.server";
+import { LOGIN_MESSAGES, lockedMessage, type LoginInput } from "./auth.schema";
+import { isSecureRequest, signedCookie } from "./cookie.server";
+
+export const SESSION_COOKIE = "__admin_session";
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+// Issue 2: five failed sign-ins for one email or one client within 15 minutes lock
+// further tries for 15 minutes.
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+export const LOGIN_FAILURES_BY_EMAIL: RateLimitRule = {
+  bucket: "login-email",
+  limit: 5,
+  windowMs: FIFTEEN_MINUTES,
+  blockMs: FIFTEEN_MINUTES,
+};
+export const LOGIN_FAILURES_BY_CLIENT: RateLimitRule = { ...LOGIN_FAILURES_BY_EMAIL, bucket: "login-client" };
+
+export type AdminIdentity = { userId: string; email: string; role: string };
+
+function sessionCookie() {
+  return signedCookie(SESSION_COOKIE, SESSION_TTL_MS / 1000);
+}
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+// Verifying against this when the email is unknown keeps both answers equally slow.
+let dummyHash: Promise<string> | undefined;
+
+/** Creates the user (or resets their password) and makes them an admin. */
+export async function createAdminUser(email: string, password: string, role = "admin"): Promise<AdminIdentity> {
+  const db = getDb();
+  const normalised = email.trim().toLowerCase();
+  const passwordHash = await hashPassword(password);
+  const [user] = await db
+    .insert(users)
+    .values({ email: normalised, passwordHash })
+    .onConflictDoUpdate({ target: users.email, set: { passwordHash } })
+    .returning({ id: users.id });
+  await db.insert(adminUsers).values({ id: user!.id, role }).onConflictDoNothing();
+  return { userId: user!.id, email: normalised, role };
+}
+
+export async function countAdmins(): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(adminUsers);
+  return row?.n ?? 0;
+}
+
+export type LoginResult = { ok: true; token: string } | { ok: false; message: string; status: 401 | 403 | 429 };
+
+/** admin.md §4: password sign-in, then the admin_users check; non-admins get no session. */
+export async function signIn({ email, password }: LoginInput, client: string, now = new Date()): Promise<LoginResult> {
+  const locks = await Promise.all([
+    blockedUntil(LOGIN_FAILURES_BY_EMAIL, email, now),
+    blockedUntil(LOGIN_FAILURES_BY_CLIENT, client, now),
+  ]);
+  const lockedUntil = locks.filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
+  if (lockedUntil) {
+    const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000));
+    return { ok: false, status: 429, message: lockedMessage(minutes) };
+  }
+
+  const db = getDb();
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  const valid = await verify(user?.passwordHash ?? (await dummyHash), password);
+  if (!user || !valid) {
+    await Promise.all([recordEvent(LOGIN_FAILURES_BY_EMAIL, email), recordEvent(LOGIN_FAILURES_BY_CLIENT, client)]);
+    return { ok: false, status: 401, message: LOGIN_MESSAGES.rejected };
+  }
+
+  const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.id, user.id)).limit(1);
+  if (!admin) return { ok: false, status: 403, message: LOGIN_MESSAGES.notAdmin };
+
+  await clearEvents(LOGIN_FAILURES_BY_EMAIL, email);
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return { ok: true, token };
+}
+
+export async function commitSessionCookie(request: Request, token: string): Promise<string> {
+  return sessionCookie().serialize(token, { secure: isSecureRequest(request) });
+}
+
+export async function clearSessionCookie(request: Request): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+}
+
+async function readToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(SESSION_COOKIE)) return null;
+  const value: unknown = await sessionCookie().parse(header);
+  return typeof value === "string" && value ? value : null;
+}
+
+/** The signed-in admin, or null. Users whose admin_users row is gone count as signed out. */
+export async function getAdmin(request: Request): Promise<AdminIdentity | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const [row] = await getDb()
+    .select({ userId: users.id, email: users.email, role: adminUsers.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(adminUsers, eq(adminUsers.id, users.id))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Guards every admin loader and action: no admin session redirects to the sign-in page. */
+export async function requireAdmin(request: Request): Promise<AdminIdentity> {
+  const admin = await getAdmin(request);
+  if (admin) return admin;
+  const url = new URL(request.url);
+  const target = url.pathname + url.search;
+  const loginUrl = target.startsWith("/admin/") ? `/admin/login?redirectTo=${encodeURIComponent(target)}` : "/admin/login";
+  throw redirect(loginUrl, {
+    headers: await withToast(request, { type: "error", message: LOGIN_MESSAGES.mustSignIn }),
+  });
+}
+
+/** Ends the session server-side and returns the Set-Cookie header that clears it. */
+export async function signOut(request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) await getDb().delete(sessions).where(eq(sessions.id, hashToken(token)));
+  return clearSessionCookie(request);
+}
+
+export async function pruneExpiredSessions(now = new Date()): Promise<void> {
+  await getDb().delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** Only same-site paths, so a crafted redirectTo cannot send an admin elsewhere. */
+export function safeRedirectTarget(value: FormDataEntryValue | string | null | undefined, fallback = "/admin/dashboard"): string {
+  if (typeof value !== "string" || !value.startsWith("/admin/") || value.startsWith("//") || value.includes("\\")) {
+    return fallback;
+  }
+  return value;
+}

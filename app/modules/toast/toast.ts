@@ -1,0 +1,9 @@
+// public-site.md §8-9 and admin.md §9: toast types and durations (react-hot-toast's defaults).
+export type ToastType = "success" | "error" | "blank" | "loading";
+export type FlashToast = { type: ToastType; message: string };
+
+export function isFlashToast(value: unknown): value is FlashToast {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.message === "string" && ["success", "error", "blank", "loading"].includes(String(candidate.type));
+}

@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/layout";
+import { requireAdmin } from "~/modules/auth/auth.server";
+import { LOGIN_MESSAGES } from "~/modules/auth/auth.schema";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Panel" }, { name: "robots", content: "noindex" }];
+
+// admin.md §2: sidebar links
+export const ADMIN_LINKS = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/promotions", label: "Promosyonlar" },
+  { to: "/admin/splash-ads", label: "Splash Reklamlar" },
+  { to: "/admin/categories", label: "Kategoriler" },
+  { to: "/admin/casinos", label: "Casino Siteleri" },
+  { to: "/admin/comments", label: "Yorumlar" },
+  { to: "/admin/blog", label: "Blog Yazıları" },
+  { to: "/admin/scheduled-publishing", label: "Zamanlanmış Yayınlar" },
+  { to: "/admin/seo-settings", label: "SEO Ayarları" },
+  { to: "/admin/settings", label: "Ayarlar" },
+] as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { email: admin.email };
+}
+
+export default function AdminLayout() {
+  const { email } = useLoaderData<typeof loader>();
+  const [open, setOpen] = useState(false);
+  const navigation = useNavigation();
+  const checking = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/");
+
+  return (
+    <div className="min-h-screen bg-slate-100 md:flex">
+      <div className="flex h-14 items-center justify-between bg-slate-900 px-4 text-white md:hidden">
+        <span className="font-semibold">Admin Panel</span>
+        <button type="button" onClick={() => setOpen((v) => !v)} aria-expanded={open} aria-controls="admin-sidebar" className="rounded px-2 py-1 text-sm ring-1 ring-white/30">
+          {open ? "Menüyü kapat" : "Menü"}
+        </button>
+      </div>
+      <aside id="admin-sidebar" className={`${open ? "block" : "hidden"} w-full bg-slate-900 text-slate-200 md:block md:min-h-screen md:w-64 md:shrink-0`}>
+        <div className="hidden h-16 items-center border-b border-slate-800 px-6 md:flex">
+          <span className="text-lg font-bold text-white">Admin Panel</span>
+        </div>
+        <p className="px-6 pt-4 text-xs font-semibold uppercase tracking-wider text-slate-400">Admin</p>
+        <nav aria-label="Admin menüsü" className="flex flex-col gap-1 p-3">
+          {ADMIN_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              onClick={() => setOpen(false)}
+              className={({ isActive }) => `rounded-md px-3 py-2 text-sm ${isActive ? "bg-slate-700 text-white" : "hover:bg-slate-800"}`}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="border-t border-slate-800 p-3">
+          <p className="truncate px-3 pb-2 text-xs text-slate-400">{email}</p>
+          <Form method="post" action="/admin/logout">
+            <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-800">
+              Çıkış Yap
+            </button>
+          </Form>
+        </div>
+      </aside>
+      <main className="flex-1 p-4 md:p-8">
+        {checking && (
+          <p role="status" className="mb-4 text-sm text-slate-500">
+            {LOGIN_MESSAGES.checkingGuard}
+          </p>
+        )}
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { signOut } from "~/modules/auth/auth.server";
+import { LOGIN_MESSAGES } from "~/modules/auth/auth.schema";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+// Signing out changes state, so only a POST does it.
+export function loader() {
+  return redirect("/admin/login");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const clearCookie = await signOut(request);
+  return redirectWithToast(request, "/admin/login", { type: "success", message: LOGIN_MESSAGES.signedOut }, new Headers({ "Set-Cookie": clearCookie }));
+}

@@ -1,0 +1,65 @@
+// The process entry. Node 20 cannot run TypeScript, so this stays plain JavaScript: in
+// production it loads the Express app that Vite built from server/app.ts; in development
+// it loads the same file through Vite's dev server.
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+
+function fail(error) {
+  const known = ["ConfigError", "DataDirLockedError"].includes(error?.name);
+  console.error(known ? error.message : error);
+  process.exit(1);
+}
+
+async function main() {
+  const host = express();
+  host.disable("x-powered-by");
+  let runtime;
+
+  if (DEVELOPMENT) {
+    const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+    const first = await vite.ssrLoadModule("./server/app.ts");
+    runtime = await first.startRuntime();
+    host.use(vite.middlewares);
+    host.use(async (req, res, next) => {
+      try {
+        const mod = await vite.ssrLoadModule("./server/app.ts");
+        mod.__app ??= mod.createApp();
+        return mod.__app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    const mod = await import("./build/server/index.js");
+    runtime = await mod.startRuntime();
+    host.use(mod.createApp({ staticDir: "build/client" }));
+  }
+
+  const { PORT, HOST } = runtime.env;
+  const server = host.listen(PORT, HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : PORT;
+    console.log(`Site ready on http://localhost:${port} (${runtime.database.driver})`);
+  });
+
+  let closing = false;
+  const shutdown = (signal) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    server.close();
+    server.closeIdleConnections?.();
+    // The embedded database must be closed cleanly to keep its files sound.
+    runtime.close().then(
+      () => process.exit(0),
+      (error) => fail(error),
+    );
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch(fail);

@@ -1,0 +1,70 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import "react-router";
+import { getDb } from "~/db/index.server";
+import { pingDatabase } from "~/db/db.server";
+import { getEnv } from "~/env.server";
+
+export { startRuntime } from "./runtime";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The visitor's address (behind TRUST_PROXY, from X-Forwarded-For), for rate limits. */
+    clientAddress: string;
+  }
+}
+
+// Content is sanitised on the server before it is rendered; React Router's hydration
+// data is inline, and pages are cached and shared (a per-request nonce cannot be), so
+// inline scripts are allowed but nothing from another origin is.
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", "'unsafe-inline'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "https:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+/** The Express app: security headers, compression, static files and React Router. */
+export function createApp(options: { staticDir?: string } = {}): Express {
+  const env = getEnv();
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", true);
+
+  app.use(helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await pingDatabase(getDb());
+      res.type("text/plain").send("ok");
+    } catch {
+      res.status(503).type("text/plain").send("database unavailable");
+    }
+  });
+
+  if (options.staticDir) {
+    // Hashed build assets never change; everything else in public/ may.
+    app.use("/assets", express.static(`${options.staticDir}/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(options.staticDir, { maxAge: "1h" }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext: (req) => ({ clientAddress: req.ip ?? "unknown" }),
+    }),
+  );
+  return app;
+}

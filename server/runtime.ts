@@ -1,0 +1,46 @@
+import { migrateDatabase, openDatabase, type Database } from "~/db/db.server";
+import { setDatabase } from "~/db/index.server";
+import { seedDemoContent } from "~/db/seed/demo.server";
+import { ensureFirstAdmin } from "~/modules/auth/first-admin.server";
+import { pruneExpiredSessions } from "~/modules/auth/auth.server";
+import { pruneRateLimitEvents } from "~/modules/rate-limit/rate-limit.server";
+import { getEnv, type Env } from "~/env.server";
+
+export type Runtime = { env: Env; database: Database; close: () => Promise<void> };
+
+const HOUR = 60 * 60 * 1000;
+
+/** Opens and migrates the database, loads demo content once, makes sure an admin exists. */
+export async function startRuntime(): Promise<Runtime> {
+  const env = getEnv();
+  const database = env.DATABASE_URL
+    ? await openDatabase({ driver: "postgres", url: env.DATABASE_URL })
+    : await openDatabase({ driver: "pglite", dataDir: env.DATA_DIR, command: "server" });
+  try {
+    await migrateDatabase(database);
+    setDatabase(database);
+    if (env.DEMO_CONTENT) await seedDemoContent();
+    await ensureFirstAdmin(env);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const maintenance = setInterval(() => {
+    const dayAgo = new Date(Date.now() - 24 * HOUR);
+    Promise.all([pruneExpiredSessions(), pruneRateLimitEvents(dayAgo)]).catch((error: unknown) =>
+      console.error("Maintenance failed:", error),
+    );
+  }, HOUR);
+  maintenance.unref();
+
+  return {
+    env,
+    database,
+    close: async () => {
+      clearInterval(maintenance);
+      setDatabase(undefined);
+      await database.close();
+    },
+  };
+}
