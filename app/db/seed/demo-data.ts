@@ -157,6 +157,8 @@ const HEADINGS: Record<keyof typeof PARAGRAPHS, string> = {
 };
 
 export function demoPostContent(post: DemoPost): string {
-  const sections = post.sections.map((key) => `<h2>${HEADINGS[key]}</h2><p>${PARAGRAPHS[key]}</p>`).join("");
-  return `<p>${post.intro}</p>${sections}<p>Sonuç olarak, her kampanyayı şartlarıyla birlikte değerlendirmek ve bütçenize uygun hareket etmek uzun vadede en kazançlı yaklaşımdır.</p>`;
+  // Every post gets one more section than it names, so each runs to several hundred words.
+  const extra = (Object.keys(PARAGRAPHS) as (keyof typeof PARAGRAPHS)[]).find((key) => !post.sections.includes(key))!;
+  const sections = [...post.sections, extra].map((key) => `<h2>${HEADINGS[key]}</h2><p>${PARAGRAPHS[key]}</p>`).join("");
+  return `<p>${post.intro}</p>${sections}<h2>Rehberimizden nasıl yararlanırsınız?</h2><p>Bonuslar sayfamızda her kampanyayı kategorisine göre filtreleyebilir, arama kutusuyla aradığınız siteyi ya da bonus türünü saniyeler içinde bulabilirsiniz. Her promosyonun detay sayfasında şartlar madde madde listelenir, son kullanma tarihi belirtilir ve diğer oyuncuların yorumlarıyla puanları yer alır. Kendi deneyiminizi yorum olarak paylaşarak başka oyuncuların da doğru karar vermesine yardımcı olabilirsiniz.</p><p>Sonuç olarak, her kampanyayı şartlarıyla birlikte değerlendirmek ve bütçenize uygun hareket etmek uzun vadede en kazançlı yaklaşımdır.</p>`;
 }

@@ -1,0 +1,40 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { acquireDataDirLock, DataDirLockedError } from "./lock.server";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lock-test-"));
+  dirs.push(dir);
+  return path.join(dir, "nested", "data");
+};
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe("embedded database lock", () => {
+  it("creates missing folders and refuses a second holder, naming the running process", async () => {
+    const dir = tempDir();
+    // A live process that is not us holds the lock.
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "db.lock"), JSON.stringify({ pid: other.pid, command: "server", startedAt: "2026-01-01T00:00:00Z" }));
+      expect(() => acquireDataDirLock(dir, "admin:create")).toThrow(DataDirLockedError);
+      expect(() => acquireDataDirLock(dir, "admin:create")).toThrow(`in use by process ${other.pid} (server`);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it("takes over a lock left by a process that died, and releases it", () => {
+    const dir = tempDir();
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "db.lock"), JSON.stringify({ pid: 2 ** 22 + 12345, command: "server", startedAt: "x" }));
+    const release = acquireDataDirLock(dir, "test");
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "db.lock"), "utf8")).pid).toBe(process.pid);
+    release();
+    expect(fs.existsSync(path.join(dir, "db.lock"))).toBe(false);
+  });
+});

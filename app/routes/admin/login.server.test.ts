@@ -1,0 +1,67 @@
+import { beforeEach, expect, it } from "vitest";
+import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { createAdminUser } from "~/modules/auth/auth.server";
+import { action, loader } from "./login";
+
+const EMAIL = "yonetici@example.com";
+const PASSWORD = "dogru-sifre";
+
+function post(fields: Record<string, string>): Request {
+  return new Request("http://localhost/admin/login", { method: "POST", body: new URLSearchParams(fields) });
+}
+
+async function callAction(fields: Record<string, string>) {
+  const result = await action({ request: post(fields), context: { clientAddress: "127.0.0.1" }, params: {} } as never);
+  return result as unknown as Response | { data: unknown; init: ResponseInit | null };
+}
+
+describeEachDriver("login route", ({ db }) => {
+  beforeEach(async () => {
+    await truncateAll(db());
+    await createAdminUser(EMAIL, PASSWORD);
+  });
+
+  it("answers a malformed form with the spec's field messages and status 400", async () => {
+    const result = await callAction({ email: "not-an-email", password: "123" });
+    expect(result).toMatchObject({
+      init: { status: 400 },
+      data: { fieldErrors: { email: "Geçerli bir email adresi giriniz", password: "Şifre en az 6 karakter olmalıdır" } },
+    });
+  });
+
+  it("answers missing fields with messages, never a stack trace", async () => {
+    const result = await callAction({});
+    expect(result).toMatchObject({ init: { status: 400 }, data: { fieldErrors: { email: "Geçerli bir email adresi giriniz" } } });
+  });
+
+  it("signs an admin in: redirects to the dashboard with an httpOnly, SameSite=Lax session cookie", async () => {
+    const response = (await callAction({ email: ` ${EMAIL.toUpperCase()} `, password: PASSWORD })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/dashboard");
+    const cookie = response.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/__admin_session=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it("marks the cookie Secure behind HTTPS and honours a same-site redirectTo only", async () => {
+    const secure = new Request("https://bonus.example/admin/login", {
+      method: "POST",
+      body: new URLSearchParams({ email: EMAIL, password: PASSWORD, redirectTo: "/admin/blog" }),
+    });
+    const response = (await action({ request: secure, context: { clientAddress: "1.1.1.1" }, params: {} } as never)) as Response;
+    expect(response.headers.get("Location")).toBe("/admin/blog");
+    expect(response.headers.get("Set-Cookie")).toMatch(/Secure/);
+
+    const evil = (await callAction({ email: EMAIL, password: PASSWORD, redirectTo: "https://evil.example/" })) as Response;
+    expect(evil.headers.get("Location")).toBe("/admin/dashboard");
+  });
+
+  it("sends a signed-in admin from the login page to the dashboard", async () => {
+    const response = (await callAction({ email: EMAIL, password: PASSWORD })) as Response;
+    const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
+    const request = new Request("http://localhost/admin/login", { headers: { Cookie: cookie } });
+    await expect(loader({ request, context: { clientAddress: "x" }, params: {} } as never)).rejects.toMatchObject({ status: 302 });
+  });
+});

@@ -1,0 +1,78 @@
+// npm run seed:scale -- --promotions 5000 --casinos 300 --posts 1000
+// Adds bulk content for benchmarks, in batches, on the configured database.
+import { parseArgs } from "node:util";
+import { blogPosts, casinos, promotionCategories, promotions } from "../app/db/schema";
+import { slugify } from "../app/lib/slug";
+import { exitWith, withDatabase } from "./cli";
+
+const { values } = parseArgs({
+  options: { promotions: { type: "string", default: "0" }, casinos: { type: "string", default: "0" }, posts: { type: "string", default: "0" } },
+});
+const counts = { promotions: Number(values.promotions), casinos: Number(values.casinos), posts: Number(values.posts) };
+for (const [name, n] of Object.entries(counts)) {
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`--${name} must be a whole number of 0 or more`);
+    process.exit(2);
+  }
+}
+
+const BATCH = 500;
+const WORDS = ["bonus", "casino", "kampanya", "yatırım", "çevrim", "şans", "kazanç", "oyun", "slot", "canlı", "deneme", "hoş geldin"];
+const sentence = (i: number, n: number) => Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(" ");
+const run = Date.now().toString(36);
+
+async function inBatches<T>(total: number, make: (i: number) => T, insert: (rows: T[]) => Promise<unknown>) {
+  for (let start = 0; start < total; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, total - start) }, (_, k) => make(start + k));
+    await insert(rows);
+  }
+}
+
+withDatabase("seed:scale", async ({ db }) => {
+  const category = await db
+    .insert(promotionCategories)
+    .values({ name: `Ölçek Kategorisi ${run}`, slug: `olcek-${run}` })
+    .returning({ id: promotionCategories.id, name: promotionCategories.name });
+  const casinoIds: string[] = [];
+  await inBatches(
+    counts.casinos,
+    (i) => ({ name: `Ölçek Casino ${run} ${i + 1}`, slug: `olcek-casino-${run}-${i + 1}`, url: `https://casino-${i + 1}.example.com`, description: `<p>${sentence(i, 40)}</p>`, logoUrl: "/demo/logo-anadolu.svg" }),
+    async (rows) => casinoIds.push(...(await db.insert(casinos).values(rows).returning({ id: casinos.id })).map((r) => r.id)),
+  );
+  await inBatches(
+    counts.promotions,
+    (i) => {
+      const title = `Ölçek Bonusu ${i + 1} ${sentence(i, 3)}`;
+      return {
+        title,
+        slug: slugify(title),
+        casinoId: casinoIds.length ? casinoIds[i % casinoIds.length] : null,
+        categoryId: category[0]!.id,
+        category: category[0]!.name,
+        description: `<p>${sentence(i, 25)}</p><p>${sentence(i + 1, 60)}</p>`,
+        url: `https://example.com/bonus/${i + 1}`,
+        terms: [sentence(i, 8), sentence(i + 2, 10)],
+        createdAt: new Date(Date.now() - i * 60_000),
+      };
+    },
+    (rows) => db.insert(promotions).values(rows),
+  );
+  await inBatches(
+    counts.posts,
+    (i) => {
+      const title = `Ölçek Yazısı ${run} ${i + 1}`;
+      return {
+        title,
+        slug: slugify(title),
+        excerpt: sentence(i, 20),
+        content: Array.from({ length: 6 }, (_, k) => `<p>${sentence(i + k, 60)}</p>`).join(""),
+        category: ["Rehber", "Strateji", "Güvenlik"][i % 3]!,
+        isPublished: i % 10 !== 0,
+        publishedAt: new Date(),
+        createdAt: new Date(Date.now() - i * 3_600_000),
+      };
+    },
+    (rows) => db.insert(blogPosts).values(rows),
+  );
+  console.log(`Added ${counts.casinos} casinos, ${counts.promotions} promotions and ${counts.posts} posts.`);
+}).catch(exitWith);

@@ -1,0 +1,71 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoPageErrors, launchBrowser, newPage } from "../helpers/browser";
+import { startServer, type TestServer } from "../helpers/server";
+
+describe("public shell in Chromium", () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("lands an unknown path on the home page", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/olmayan/bir/sayfa`);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expectNoPageErrors(page);
+  });
+
+  it("opens the mobile drawer at 390 px, locks body scroll and closes it three ways", async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/`);
+    const header = page.locator("header");
+    expect((await header.boundingBox())!.height).toBe(64); // h-16 on mobile
+    // Closed, the drawer is hidden from assistive technology, so find it by id for geometry.
+    const drawer = page.locator("#mobile-menu");
+    const isOpen = async () => ((await drawer.boundingBox())?.x ?? -999) >= 0;
+
+    const open = async () => {
+      await page.getByRole("button", { name: "Menüyü aç" }).click();
+      await page.waitForFunction(() => document.body.style.overflow === "hidden");
+      await page.waitForTimeout(350); // the 300 ms slide
+      expect(await isOpen()).toBe(true);
+      expect((await drawer.boundingBox())!.width).toBe(288); // w-72
+      await page.getByRole("dialog", { name: "Mobil menü" }).waitFor();
+    };
+
+    await open();
+    await page.getByRole("button", { name: "Menüyü kapat" }).click();
+    await page.waitForTimeout(350);
+    expect(await isOpen()).toBe(false);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+
+    await open();
+    await page.mouse.click(370, 400); // the overlay, right of the 288 px drawer
+    await page.waitForTimeout(350);
+    expect(await isOpen()).toBe(false);
+
+    await open();
+    await drawer.getByRole("link", { name: "Anasayfa" }).click();
+    await page.waitForTimeout(350);
+    expect(await isOpen()).toBe(false);
+    expectNoPageErrors(page);
+  });
+
+  it("shows the desktop navigation in an h-20 header", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    expect((await page.locator("header").boundingBox())!.height).toBe(80);
+    const nav = page.getByRole("navigation", { name: "Ana menü" });
+    for (const label of ["Anasayfa", "Bonuslar", "Güvenilir Siteler", "Blog"]) {
+      await expect(nav.getByRole("link", { name: label }).isVisible()).resolves.toBe(true);
+    }
+    expectNoPageErrors(page);
+  });
+});

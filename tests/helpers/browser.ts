@@ -1,0 +1,40 @@
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { E2E_ADMIN } from "./server";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// Debian's Chromium as root, on a machine with no outside network.
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+export type TrackedPage = Page & { errors: string[] };
+
+/** A page in a fresh context that records console errors and uncaught exceptions. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
+  const context = await browser.newContext({ locale: "tr-TR", timezoneId: "Europe/Istanbul", ...options });
+  const page = (await context.newPage()) as TrackedPage;
+  page.errors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") page.errors.push(message.text());
+  });
+  page.on("pageerror", (error) => page.errors.push(error.message));
+  return page;
+}
+
+/** Fails the test when the page logged an error (a hydration mismatch, a failed request...). */
+export function expectNoPageErrors(page: TrackedPage): void {
+  expect(page.errors, "browser console errors").toEqual([]);
+}
+
+/** Signs in through the login form, as an operator would. */
+export async function loginAsAdmin(page: Page, baseUrl: string, credentials = E2E_ADMIN): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel("Email").fill(credentials.email);
+  await page.getByLabel("Şifre").fill(credentials.password);
+  await page.getByRole("button", { name: "Giriş Yap" }).click();
+  await page.waitForURL(`${baseUrl}/admin/dashboard`);
+}

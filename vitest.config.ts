@@ -1,0 +1,43 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.server.test.ts", "node_modules/**"],
+          setupFiles: ["tests/helpers/setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["app/**/*.server.test.ts", "server/**/*.server.test.ts"],
+          setupFiles: ["tests/helpers/setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          setupFiles: ["tests/helpers/setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          // Each file starts its own production server and browser; two cores.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
