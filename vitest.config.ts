@@ -11,6 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.server.test.ts", "node_modules/**"],
           setupFiles: ["tests/helpers/setup.ts"],
@@ -20,6 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          sequence: { groupOrder: 1 },
           include: ["app/**/*.server.test.ts", "server/**/*.server.test.ts"],
           setupFiles: ["tests/helpers/setup.ts"],
           testTimeout: 30_000,
@@ -30,6 +32,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
+          sequence: { groupOrder: 2 },
           include: ["tests/e2e/**/*.test.ts"],
           setupFiles: ["tests/helpers/setup.ts"],
           testTimeout: 60_000,
