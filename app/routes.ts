@@ -5,7 +5,24 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 const adminPlaceholder = (path: string) => route(path, "routes/admin/placeholder.tsx", { id: `admin-placeholder:${path}` });
 
 export default [
-  layout("routes/public/layout.tsx", [index("routes/public/home.tsx")]),
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("bonuslar", "routes/public/promotions.tsx"),
+    route("bonuslar/:casinoSlug/:promotionSlug", "routes/public/promotion-detail.tsx", { id: "promotion-by-slugs" }),
+    route("promotion/:id", "routes/public/promotion-detail.tsx", { id: "promotion-by-id" }),
+    // The legacy form: /promotion?id=...
+    route("promotion", "routes/public/promotion-detail.tsx", { id: "promotion-by-query" }),
+    route("guvenilir-siteler", "routes/public/casinos.tsx"),
+    route("casino/:id", "routes/public/casino-detail.tsx", { id: "casino-by-id" }),
+    route("casino", "routes/public/casino-detail.tsx", { id: "casino-without-id" }),
+    route("blog", "routes/public/blog.tsx"),
+    route("blog/:id", "routes/public/blog-post.tsx"),
+  ]),
+
+  route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap-xml" }),
+  route("sitemap", "routes/resources/sitemap.ts", { id: "sitemap" }),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("api/promotions/:id/comments", "routes/resources/promotion-comments.ts"),
 
   route("admin", "routes/admin/index.tsx"),
   route("admin/login", "routes/admin/login.tsx"),

@@ -135,6 +135,7 @@ CREATE TABLE "promotions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"title" text NOT NULL,
 	"slug" text NOT NULL,
+	"search_text" text DEFAULT '' NOT NULL,
 	"casino_id" uuid,
 	"category_id" uuid,
 	"category" text,

@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { blogPosts, casinos, promotionCategories, promotions } from "../app/db/schema";
 import { slugify } from "../app/lib/slug";
+import { derivePromotionFields } from "../app/modules/promotions/promotions.schema";
 import { exitWith, withDatabase } from "./cli";
 
 const { values } = parseArgs({
@@ -43,13 +44,14 @@ withDatabase("seed:scale", async ({ db }) => {
     counts.promotions,
     (i) => {
       const title = `Ölçek Bonusu ${i + 1} ${sentence(i, 3)}`;
+      const description = `<p>${sentence(i, 25)}</p><p>${sentence(i + 1, 60)}</p>`;
       return {
         title,
-        slug: slugify(title),
+        ...derivePromotionFields(title, description),
         casinoId: casinoIds.length ? casinoIds[i % casinoIds.length] : null,
         categoryId: category[0]!.id,
         category: category[0]!.name,
-        description: `<p>${sentence(i, 25)}</p><p>${sentence(i + 1, 60)}</p>`,
+        description,
         url: `https://example.com/bonus/${i + 1}`,
         terms: [sentence(i, 8), sentence(i + 2, 10)],
         createdAt: new Date(Date.now() - i * 60_000),

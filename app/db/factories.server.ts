@@ -17,6 +17,7 @@ import {
   type PromotionComment,
 } from "./schema";
 import { slugify } from "~/lib/slug";
+import { derivePromotionFields } from "~/modules/promotions/promotions.schema";
 
 /**
  * Row builders shared by the demo seed, the scale seed and the tests, so that all of
@@ -51,14 +52,17 @@ export async function insertCategory(db: Db, values: Partial<NewPromotionCategor
 
 export async function insertPromotion(db: Db, values: Partial<NewPromotion> = {}): Promise<Promotion> {
   const title = values.title ?? `Deneme Bonusu ${next()}`;
+  const description = values.description ?? `<p>${title} için kısa açıklama metni.</p>`;
+  const derived = derivePromotionFields(title, description);
   const [row] = await db
     .insert(promotions)
     .values({
       url: "https://example.com/bonus",
-      description: `<p>${title} için kısa açıklama metni.</p>`,
       ...values,
       title,
-      slug: values.slug ?? slugify(title),
+      description,
+      slug: values.slug ?? derived.slug,
+      searchText: derived.searchText,
     })
     .returning();
   return row!;

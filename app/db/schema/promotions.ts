@@ -13,6 +13,9 @@ export const promotions = pgTable(
     // Derived from the title by the slug rule (public-site.md §5.2) so that the
     // /bonuslar/{casinoSlug}/{promotionSlug} look-up starts with an indexed equality.
     slug: text().notNull(),
+    // Title and short description folded the Turkish way (lib/turkish.ts), so search is
+    // case-insensitive for İ/ı on both drivers; written with every title or description change.
+    searchText: text().notNull().default(""),
     casinoId: uuid().references(() => casinos.id, { onDelete: "set null" }),
     categoryId: uuid().references(() => promotionCategories.id, { onDelete: "set null" }),
     category: text(),

@@ -19,6 +19,7 @@ export const LOGIN_FAILURES_BY_EMAIL: RateLimitRule = {
   bucket: "login-email",
   limit: 5,
   windowMs: FIFTEEN_MINUTES,
+  mode: "lockout",
   blockMs: FIFTEEN_MINUTES,
 };
 export const LOGIN_FAILURES_BY_CLIENT: RateLimitRule = { ...LOGIN_FAILURES_BY_EMAIL, bucket: "login-client" };

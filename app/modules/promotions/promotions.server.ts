@@ -1,13 +1,18 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, like, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { casinos, promotions } from "~/db/schema";
-import { htmlToText, SHORT_DESCRIPTION_LENGTH, cutText } from "~/lib/text";
+import { casinos, promotionCategories, promotions } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
+import { sanitizeRichText } from "~/lib/sanitize.server";
+import { compareTurkish, foldTurkish } from "~/lib/turkish";
+import { resolvePromotionSlug } from "./fuzzy";
+import { shortDescriptionOf } from "./promotions.schema";
 
 /** A promotion as the public pages show it: the joined casino and the derived fields of public-site.md §3. */
 export type PublicPromotion = {
   id: string;
   title: string;
   slug: string;
+  /** Sanitised HTML. */
   description: string;
   shortDescription: string;
   terms: string[];
@@ -40,48 +45,116 @@ const publicColumns = {
   casinoLogoUrl: casinos.logoUrl,
 };
 
-type PromotionRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]["_"]["data"] | null };
+type PromotionRow = {
+  id: string; title: string; slug: string; description: string; terms: string[]; url: string; expiryDate: Date | null;
+  imageUrl: string | null; promotionCode: string | null; category: string | null; categoryId: string | null; createdAt: Date;
+  casinoId: string | null; casinoName: string | null; casinoSlug: string | null; casinoLogoUrl: string | null;
+};
 
 function toPublicPromotion(row: PromotionRow): PublicPromotion {
   return {
-    id: row.id!,
-    title: row.title!,
-    slug: row.slug!,
-    description: row.description ?? "",
-    // public-site.md §3: shortDescription is the first 150 characters of description.
-    shortDescription: cutText(htmlToText(row.description ?? ""), SHORT_DESCRIPTION_LENGTH),
-    terms: row.terms ?? [],
-    claimLink: row.url!,
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    description: sanitizeRichText(row.description),
+    shortDescription: shortDescriptionOf(row.description),
+    terms: row.terms,
+    claimLink: row.url,
     expiryDate: row.expiryDate?.toISOString() ?? null,
     imageUrl: row.imageUrl,
     promotionCode: row.promotionCode,
     category: row.category,
     categoryId: row.categoryId,
-    createdAt: row.createdAt!.toISOString(),
-    casino: row.casinoId
-      ? { id: row.casinoId, name: row.casinoName!, slug: row.casinoSlug!, logoUrl: row.casinoLogoUrl }
-      : null,
+    createdAt: row.createdAt.toISOString(),
+    casino: row.casinoId ? { id: row.casinoId, name: row.casinoName!, slug: row.casinoSlug!, logoUrl: row.casinoLogoUrl } : null,
   };
 }
 
+function selectPublic() {
+  return getDb().select(publicColumns).from(promotions).leftJoin(casinos, eq(casinos.id, promotions.casinoId));
+}
+
+const newestFirst = [desc(promotions.createdAt), desc(promotions.id)];
+
 /** Active promotions, newest first (public-site.md §7 "Promotion lists"). */
-export async function listActivePromotions(options: { limit?: number } = {}): Promise<PublicPromotion[]> {
-  const query = getDb()
-    .select(publicColumns)
-    .from(promotions)
-    .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
-    .where(eq(promotions.isActive, true))
-    .orderBy(desc(promotions.createdAt), desc(promotions.id));
-  const rows = options.limit ? await query.limit(options.limit) : await query;
+export async function listActivePromotions(limit: number): Promise<PublicPromotion[]> {
+  const rows = await selectPublic().where(eq(promotions.isActive, true)).orderBy(...newestFirst).limit(limit);
   return rows.map(toPublicPromotion);
 }
 
+/** Escapes LIKE's wildcards so a visitor's '%' or '_' matches itself. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export type PromotionSearch = { query?: string; categorySlug?: string; page: number; pageSize: number };
+
+/**
+ * public-site.md §5.3: search over title and short description (case-insensitive, the
+ * Turkish way) and the category whose slug is selected; one page, newest first.
+ */
+export async function searchActivePromotions({ query, categorySlug, page, pageSize }: PromotionSearch): Promise<{ items: PublicPromotion[]; total: number }> {
+  const conditions = [eq(promotions.isActive, true)];
+  const folded = foldTurkish(query?.trim() ?? "");
+  if (folded) conditions.push(like(promotions.searchText, `%${escapeLike(folded)}%`));
+  if (categorySlug) {
+    const owner = getDb().select({ id: promotionCategories.id }).from(promotionCategories).where(eq(promotionCategories.slug, categorySlug));
+    conditions.push(sql`${promotions.categoryId} in (${owner})`);
+  }
+  const where = and(...conditions);
+  const [rows, [totals]] = await Promise.all([
+    selectPublic().where(where).orderBy(...newestFirst).limit(pageSize).offset((page - 1) * pageSize),
+    getDb().select({ n: count() }).from(promotions).where(where),
+  ]);
+  return { items: rows.map(toPublicPromotion), total: totals?.n ?? 0 };
+}
+
+export type CategoryChip = { id: string; name: string; slug: string; count: number };
+
+/** public-site.md §2.4: active categories with at least one active promotion, with counts, in Turkish order. */
+export async function listCategoryChips(): Promise<CategoryChip[]> {
+  const rows = await getDb()
+    .select({ id: promotionCategories.id, name: promotionCategories.name, slug: promotionCategories.slug, count: count(promotions.id) })
+    .from(promotionCategories)
+    .innerJoin(promotions, and(eq(promotions.categoryId, promotionCategories.id), eq(promotions.isActive, true)))
+    .where(eq(promotionCategories.isActive, true))
+    .groupBy(promotionCategories.id);
+  return rows.sort((a, b) => compareTurkish(a.name, b.name));
+}
+
 export async function findActivePromotionById(id: string): Promise<PublicPromotion | null> {
-  const [row] = await getDb()
-    .select(publicColumns)
+  if (!isUuid(id)) return null;
+  const [row] = await selectPublic().where(and(eq(promotions.id, id), eq(promotions.isActive, true))).limit(1);
+  return row ? toPublicPromotion(row) : null;
+}
+
+/** public-site.md §5.4: /bonuslar/{casinoSlug}/{promotionSlug}. */
+export async function findActivePromotionBySlugs(casinoSlug: string, promotionSlug: string): Promise<PublicPromotion | null> {
+  const candidates = await getDb()
+    .select({ id: promotions.id, slug: promotions.slug, casinoSlug: casinos.slug })
     .from(promotions)
     .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
-    .where(and(eq(promotions.id, id), eq(promotions.isActive, true)))
-    .limit(1);
-  return row ? toPublicPromotion(row) : null;
+    .where(eq(promotions.isActive, true));
+  const id = resolvePromotionSlug(candidates, casinoSlug.toLowerCase(), promotionSlug.toLowerCase());
+  return id ? findActivePromotionById(id) : null;
+}
+
+// public-site.md §9: up to 10 related promotions.
+export const RELATED_PROMOTIONS_LIMIT = 10;
+
+/** Other active promotions of the same casino (public-site.md §2.9). */
+export async function listRelatedPromotions(promotion: PublicPromotion): Promise<PublicPromotion[]> {
+  if (!promotion.casino) return [];
+  const rows = await selectPublic()
+    .where(and(eq(promotions.casinoId, promotion.casino.id), eq(promotions.isActive, true), ne(promotions.id, promotion.id)))
+    .orderBy(...newestFirst)
+    .limit(RELATED_PROMOTIONS_LIMIT);
+  return rows.map(toPublicPromotion);
+}
+
+export async function listActivePromotionsOfCasino(casinoId: string): Promise<PublicPromotion[]> {
+  const rows = await selectPublic()
+    .where(and(eq(promotions.casinoId, casinoId), eq(promotions.isActive, true)))
+    .orderBy(...newestFirst);
+  return rows.map(toPublicPromotion);
 }

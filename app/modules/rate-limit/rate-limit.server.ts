@@ -11,7 +11,11 @@ export type RateLimitRule = {
   /** How many events the window allows. */
   limit: number;
   windowMs: number;
-  /** How long the key stays blocked once the limit is reached. */
+  /**
+   * "lockout": blocked for blockMs from the event that reached the limit (sign-in).
+   * "sliding": blocked until the oldest counted event leaves the window (comments).
+   */
+  mode: "lockout" | "sliding";
   blockMs: number;
 };
 
@@ -27,7 +31,7 @@ export async function blockedUntil(rule: RateLimitRule, key: string, now = new D
   const newest = recent[0]!.createdAt.getTime();
   const oldest = recent[recent.length - 1]!.createdAt.getTime();
   if (newest - oldest > rule.windowMs) return null;
-  const until = new Date(newest + rule.blockMs);
+  const until = new Date(rule.mode === "lockout" ? newest + rule.blockMs : oldest + rule.windowMs);
   return until > now ? until : null;
 }
 

@@ -1,20 +1,43 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
 import { SiteHeader } from "~/components/site-header";
+import { SplashOverlay } from "~/components/splash-overlay";
+import { Spinner } from "~/components/spinner";
+import { listActiveSplashAds } from "~/modules/splash-ads/splash-ads.server";
 import type { loader as rootLoader } from "~/root";
 
 export function useSiteName(): string {
   return useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? "Bonus Rehberi";
 }
 
-/** public-site.md §2.2: the public shell (header, main area below it). */
+export async function loader(_: Route.LoaderArgs) {
+  // public-site.md §8: a splash ad load failure shows nothing.
+  const splashAds = await listActiveSplashAds().catch((error: unknown) => {
+    console.error("Splash ads could not be read:", error);
+    return [];
+  });
+  return { splashAds };
+}
+
+/** public-site.md §2.2: the public shell (header, main area below it, splash overlay). */
 export default function PublicLayout() {
+  const { splashAds } = useLoaderData<typeof loader>();
   const siteName = useSiteName();
+  const navigation = useNavigation();
   return (
     <>
       <SiteHeader siteName={siteName} />
-      <main className="pt-16 md:pt-20">
+      {navigation.state === "loading" && (
+        <div className="fixed inset-x-0 top-16 z-30 flex justify-center md:top-20">
+          <div className="mt-2 rounded-full bg-white px-4 py-1.5 shadow">
+            <Spinner />
+          </div>
+        </div>
+      )}
+      <main className="min-h-[60vh] pt-16 md:pt-20">
         <Outlet />
       </main>
+      <SplashOverlay ads={splashAds} />
     </>
   );
 }

@@ -1,0 +1,132 @@
+import { useState } from "react";
+import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import type { Route } from "./+types/blog-post";
+import { ClaimLink, detailPath, promotionImage } from "~/components/promotion-card";
+import { PostCard } from "~/components/post-card";
+import { formatDateTr } from "~/lib/dates";
+import { findPublishedPost, listSimilarPosts, recordPostView } from "~/modules/blog/blog.server";
+import { listActivePromotions } from "~/modules/promotions/promotions.server";
+import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
+import { pageSeo } from "~/modules/seo/seo.server";
+
+// public-site.md §2.10 and §9: 'Günün Bonusları' shows 5 first; the rest are revealed
+// on demand (we fetch at most 15 in all).
+export const DAY_BONUS_VISIBLE = 5;
+export const DAY_BONUS_TOTAL = 15;
+
+export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const post = await findPublishedPost(params.id);
+  if (!post) throw data({ message: "Blog yazısı bulunamadı" }, 404);
+  const path = `/blog/${post.slug}`;
+  const [viewCount, similar, promotions, seo] = await Promise.all([
+    recordPostView(post.id),
+    listSimilarPosts(post),
+    listActivePromotions(DAY_BONUS_TOTAL),
+    pageSeo(request, {
+      path,
+      title: post.seoTitle || post.title,
+      description: post.seoDescription || post.excerpt || post.title,
+      keywords: post.seoKeywords ?? undefined,
+      image: post.imageUrl,
+      type: "article",
+      jsonLd: (origin) => [
+        {
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: post.title,
+          description: post.excerpt,
+          datePublished: post.createdAt,
+          dateModified: post.updatedAt,
+          author: { "@type": "Person", name: post.author },
+          image: post.imageUrl ? (post.imageUrl.startsWith("http") ? post.imageUrl : `${origin}${post.imageUrl}`) : `${origin}/logo.png`,
+          mainEntityOfPage: `${origin}${path}`,
+          inLanguage: "tr-TR",
+        },
+        breadcrumbs(origin, [
+          { name: "Anasayfa", path: "/" },
+          { name: "Blog", path: "/blog" },
+          { name: post.title, path },
+        ]),
+      ],
+    }),
+  ]);
+  return { post: { ...post, viewCount: viewCount ?? post.viewCount }, similar, promotions, seo };
+}
+
+export default function BlogPost() {
+  const { post, similar, promotions } = useLoaderData<typeof loader>();
+  const [showAll, setShowAll] = useState(false);
+  const visible = showAll ? promotions : promotions.slice(0, DAY_BONUS_VISIBLE);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      {promotions.length > 0 && (
+        <section aria-labelledby="day-bonuses" className="rounded-xl border border-brand-100 bg-brand-50 p-5">
+          <h2 id="day-bonuses" className="text-lg font-bold">
+            Günün Bonusları
+          </h2>
+          <ul className="mt-3 divide-y divide-brand-100" data-testid="day-bonuses">
+            {visible.map((promotion) => (
+              <li key={promotion.id} className="flex items-center gap-3 py-2">
+                <img src={promotionImage(promotion)} alt="" width={64} height={36} loading="lazy" className="h-9 w-16 rounded object-cover" />
+                <Link to={detailPath(promotion)} className="flex-1 text-sm font-semibold hover:underline">
+                  {promotion.title}
+                </Link>
+                <ClaimLink href={promotion.claimLink} className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white" />
+              </li>
+            ))}
+          </ul>
+          {promotions.length > DAY_BONUS_VISIBLE && (
+            <button type="button" onClick={() => setShowAll((v) => !v)} className="mt-3 text-sm font-semibold text-brand-700 hover:underline">
+              {showAll ? "Daha Az Göster" : "Daha Fazla Bonus Göster"}
+            </button>
+          )}
+        </section>
+      )}
+
+      <article className="mt-10">
+        <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
+          <span className="font-semibold text-brand-700">{post.category}</span>
+          <span>{formatDateTr(post.createdAt)}</span>
+          <span>{post.author}</span>
+          <span data-testid="view-count">{post.viewCount} görüntülenme</span>
+        </p>
+        <h1 className="mt-3 text-3xl font-extrabold leading-tight md:text-4xl">{post.title}</h1>
+        {post.excerpt && <p className="mt-4 text-lg text-slate-700">{post.excerpt}</p>}
+        {post.imageUrl && <img src={post.imageUrl} alt={post.title} width={800} height={450} className="mt-6 aspect-video w-full rounded-xl object-cover" />}
+        <div className="rich-text mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
+      </article>
+
+      {similar.length > 0 && (
+        <section aria-labelledby="similar-title" className="mt-14">
+          <h2 id="similar-title" className="mb-6 text-2xl font-bold">
+            Benzer İçerikler
+          </h2>
+          <div className="grid gap-6 sm:grid-cols-3">
+            {similar.map((item) => (
+              <PostCard key={item.id} post={item} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** public-site.md §2.10 and §8: not found, or a load failure. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <div className="mx-auto my-16 max-w-xl rounded-xl bg-white p-8 text-center shadow-sm">
+      <title>{notFound ? "Blog yazısı bulunamadı" : "Blog yazısı yüklenirken bir hata oluştu"}</title>
+      <h1 className="text-2xl font-bold">{notFound ? "Blog yazısı bulunamadı" : "Blog yazısı yüklenirken bir hata oluştu"}</h1>
+      {notFound && <p className="mt-3 text-slate-600">Aradığınız blog yazısı mevcut değil veya kaldırılmış olabilir.</p>}
+      <Link to="/blog" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">
+        Blog&apos;a Dön
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useLoaderData } from "react-router";
+import type { Route } from "./+types/blog";
+import { DataError } from "~/components/data-error";
+import { PostCard } from "~/components/post-card";
+import { listPublishedPosts } from "~/modules/blog/blog.server";
+import { buildMeta } from "~/modules/seo/seo";
+import { pageSeo } from "~/modules/seo/seo.server";
+
+export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [posts, seo] = await Promise.all([listPublishedPosts(), pageSeo(request, { path: "/blog" })]);
+  return { posts, seo };
+}
+
+/** public-site.md §2.10: all published posts in a grid. */
+export default function Blog() {
+  const { posts } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold">Blog</h1>
+      <p className="mt-2 text-slate-600">Casino bonusları, çevrim şartları ve sorumlu oyun üzerine rehber yazılar.</p>
+      {posts.length === 0 ? (
+        <p className="mt-8 text-slate-600">Henüz yayınlanmış blog yazısı bulunmuyor.</p>
+      ) : (
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DataError fallback="Blog yazıları yüklenemedi" />;
+}

@@ -1,0 +1,153 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/promotions";
+import { DataError } from "~/components/data-error";
+import { PromotionList } from "~/components/promotion-list";
+import { listCategoryChips, searchActivePromotions } from "~/modules/promotions/promotions.server";
+import { buildMeta } from "~/modules/seo/seo";
+import { pageSeo } from "~/modules/seo/seo.server";
+
+export const PROMOTIONS_PAGE_SIZE = 24;
+const MAX_QUERY_LENGTH = 100;
+
+export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
+
+/** The filter lives in the query (?q=, ?kategori=, ?sayfa=) so a filtered view can be linked. */
+function readFilter(url: URL) {
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const category = (url.searchParams.get("kategori") ?? "").trim().slice(0, 100);
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("sayfa") ?? "1", 10) || 1));
+  return { query, category, page };
+}
+
+function hrefFor(filter: { query: string; category: string }, page = 1): string {
+  const params = new URLSearchParams();
+  if (filter.query) params.set("q", filter.query);
+  if (filter.category) params.set("kategori", filter.category);
+  if (page > 1) params.set("sayfa", String(page));
+  const search = params.toString();
+  return search ? `/bonuslar?${search}` : "/bonuslar";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const filter = readFilter(url);
+  const [result, chips, seo] = await Promise.all([
+    searchActivePromotions({ query: filter.query, categorySlug: filter.category || undefined, page: filter.page, pageSize: PROMOTIONS_PAGE_SIZE }),
+    listCategoryChips(),
+    // Filtered views point search engines at the unfiltered list.
+    pageSeo(request, { path: "/bonuslar" }),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(result.total / PROMOTIONS_PAGE_SIZE));
+  return { ...result, chips, filter, pageCount, seo };
+}
+
+export default function Promotions() {
+  const { items, total, chips, filter, pageCount } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const filtered = Boolean(filter.query || filter.category);
+  const totalActive = chips.reduce((sum, chip) => sum + chip.count, 0);
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // When the filter changes from elsewhere (a chip, 'Filtreleri Temizle', back), show it in the box.
+  useEffect(() => {
+    const box = input.current;
+    if (box && document.activeElement !== box && box.value.trim() !== filter.query) box.value = filter.query;
+  }, [filter.query]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Search as the visitor types, without a history entry per keystroke.
+  const searchSoon = (value: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (value.trim() === filter.query) return;
+      const form = new FormData();
+      if (value.trim()) form.set("q", value.trim());
+      if (filter.category) form.set("kategori", filter.category);
+      void submit(form, { method: "get", action: "/bonuslar", replace: true, preventScrollReset: true });
+    }, 300);
+  };
+
+  const chipClass = (active: boolean) =>
+    `inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-4 py-1.5 text-sm font-medium ${active ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-brand-500"}`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-extrabold">Tüm Bonuslar</h1>
+      <p className="mt-2 text-slate-600">Güvenilir casino sitelerinin aktif bonus ve promosyonları.</p>
+
+      <Form method="get" action="/bonuslar" role="search" className="mt-6">
+        {filter.category && <input type="hidden" name="kategori" value={filter.category} />}
+        <label htmlFor="promotion-search" className="sr-only">
+          Bonus ara
+        </label>
+        <input
+          id="promotion-search"
+          type="search"
+          name="q"
+          ref={input}
+          defaultValue={filter.query}
+          maxLength={MAX_QUERY_LENGTH}
+          onChange={(event) => searchSoon(event.target.value)}
+          placeholder="Bonus ara..."
+          className="w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base shadow-sm"
+        />
+      </Form>
+
+      <nav aria-label="Kategoriler" className="mt-4 flex gap-2 overflow-x-auto pb-2">
+        <Link to={hrefFor({ query: filter.query, category: "" })} preventScrollReset className={chipClass(!filter.category)}>
+          Tüm Bonuslar
+          <span className="text-xs opacity-80">{totalActive}</span>
+        </Link>
+        {chips.map((chip) => (
+          <Link key={chip.id} to={hrefFor({ query: filter.query, category: chip.slug })} preventScrollReset className={chipClass(filter.category === chip.slug)}>
+            {chip.name}
+            <span className="text-xs opacity-80">{chip.count}</span>
+          </Link>
+        ))}
+      </nav>
+
+      {filtered && (
+        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+          <span className="rounded bg-brand-50 px-2 py-1 font-semibold text-brand-700">Aktif Filtre</span>
+          <span className="text-slate-600">{total} promosyon</span>
+          <Link to="/bonuslar" className="font-semibold text-slate-700 underline">
+            Filtreleri Temizle
+          </Link>
+        </div>
+      )}
+
+      <div className={`mt-8 transition-opacity ${navigation.state === "loading" ? "opacity-60" : ""}`}>
+        {items.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+            <p className="font-semibold">Bu kriterlere uygun promosyon bulunamadı.</p>
+            <p className="mt-1 text-sm text-slate-600">Farklı bir arama terimi veya kategori deneyin.</p>
+          </div>
+        ) : (
+          <PromotionList key={`${filter.query}|${filter.category}|${filter.page}`} promotions={items} />
+        )}
+      </div>
+
+      {pageCount > 1 && (
+        <nav aria-label="Sayfalar" className="mt-10 flex flex-wrap justify-center gap-2">
+          {Array.from({ length: pageCount }, (_, i) => i + 1).map((page) => (
+            <Link
+              key={page}
+              to={hrefFor(filter, page)}
+              aria-current={page === filter.page ? "page" : undefined}
+              className={`min-w-10 rounded-lg border px-3 py-2 text-center text-sm font-semibold ${page === filter.page ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white"}`}
+            >
+              {page}
+            </Link>
+          ))}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DataError fallback="Failed to load promotions" />;
+}

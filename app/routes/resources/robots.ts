@@ -1,0 +1,7 @@
+import type { Route } from "./+types/robots";
+import { siteOrigin } from "~/modules/seo/seo.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${siteOrigin(request)}/sitemap.xml`, ""].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
