@@ -1,0 +1,291 @@
+import { and, count, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { callRoute, thrown, unwrap } from "../../../tests/helpers/routes";
+import { insertCasino, insertComment, insertPost, insertPromotion } from "~/db/factories.server";
+import { seedDemoContent } from "~/db/seed/demo.server";
+import { blogPosts, casinos, heroSection, promotionComments, promotions, settings } from "~/db/schema";
+import { DEFAULT_HERO } from "~/modules/content/content";
+import { DEFAULT_AUTHOR } from "~/modules/blog/blog.server";
+import { loader as homeLoader } from "./home";
+import { loader as promotionsLoader } from "./promotions";
+import { loader as detailLoader } from "./promotion-detail";
+import { loader as casinosLoader } from "./casinos";
+import { loader as casinoLoader } from "./casino-detail";
+import { loader as blogLoader } from "./blog";
+import { loader as postLoader } from "./blog-post";
+import { loader as layoutLoader } from "./layout";
+import { loader as sitemapLoader } from "../resources/sitemap";
+import { loader as robotsLoader } from "../resources/robots";
+import { action as commentAction } from "../resources/promotion-comments";
+
+describeEachDriver("public loaders", ({ db }) => {
+  beforeAll(async () => {
+    await truncateAll(db());
+    await seedDemoContent();
+  });
+
+  describe("home", () => {
+    it("serves the hero row, active promotions newest first, 12 casinos in Turkish order, 4 posts and the section text", async () => {
+      const data = await callRoute(homeLoader, "/");
+      expect(data.hero.mainTitle).toBe("Güvenilir sitelerden kazandıran casino bonusları");
+      expect(data.promotions).toHaveLength(12);
+      const dates = data.promotions.map((p) => p.createdAt);
+      expect(dates).toEqual([...dates].sort().reverse());
+      const names = data.casinos.map((c) => c.name);
+      expect(names.slice(0, 5)).toEqual(["Anadolu Casino", "Boğaziçi Bet", "Cem Casino", "Çınar Slot", "Defne Casino"]);
+      expect(names.indexOf("Işıltı Bet")).toBeLessThan(names.indexOf("İzmir Casino"));
+      expect(data.posts).toHaveLength(4);
+      expect(data.blogSectionText).toContain("<strong>çevrim şartını</strong>");
+      expect(data.seo.title).toBe("Casino Bonusları ve Promosyonlar 2026 | Bonus Rehberi");
+      expect(data.seo.jsonLd!.map((j) => j["@type"])).toEqual(["Organization", "WebSite"]);
+    });
+
+    it("never lists an inactive promotion", async () => {
+      const inactive = await db().select({ id: promotions.id }).from(promotions).where(eq(promotions.isActive, false));
+      const data = await callRoute(promotionsLoader, "/bonuslar?sayfa=1");
+      const shown = new Set(data.items.map((p) => p.id));
+      expect(inactive.length).toBeGreaterThan(0);
+      for (const { id } of inactive) expect(shown.has(id)).toBe(false);
+    });
+
+    it("falls back to the built-in hero and hides an empty section text", async () => {
+      const [hero] = await db().select().from(heroSection);
+      const [setting] = await db().select().from(settings);
+      await db().delete(heroSection);
+      await db().update(settings).set({ blogSectionText: "<p> </p>" });
+      const data = await callRoute(homeLoader, "/");
+      expect(data.hero).toEqual(DEFAULT_HERO);
+      expect(data.blogSectionText).toBe("");
+      await db().insert(heroSection).values(hero!);
+      await db().update(settings).set({ blogSectionText: setting!.blogSectionText });
+    });
+  });
+
+  describe("/bonuslar", () => {
+    it("searches title and short description the Turkish way", async () => {
+      const upper = await callRoute(promotionsLoader, `/bonuslar?q=${encodeURIComponent("HOŞ GELDİN")}`);
+      expect(upper.total).toBeGreaterThan(0);
+      expect(upper.items.every((p) => /Hoş Geldin|hoş geldin/.test(p.title + p.shortDescription))).toBe(true);
+      const dotless = await callRoute(promotionsLoader, `/bonuslar?q=${encodeURIComponent("ışıltı")}`);
+      const dotted = await callRoute(promotionsLoader, `/bonuslar?q=${encodeURIComponent("IŞILTI")}`);
+      expect(dotless.total).toBeGreaterThan(0);
+      expect(dotted.total).toBe(dotless.total);
+      // Found by the short description only.
+      const byDescription = await callRoute(promotionsLoader, `/bonuslar?q=${encodeURIComponent("pazartesi")}`);
+      expect(byDescription.total).toBeGreaterThan(0);
+    });
+
+    it("treats LIKE wildcards in a query as plain text", async () => {
+      expect((await callRoute(promotionsLoader, "/bonuslar?q=%25%25%25")).total).toBe(0);
+      expect((await callRoute(promotionsLoader, "/bonuslar?q=_")).total).toBe(0);
+    });
+
+    it("filters by the category that owns the slug, with chips of active counts in Turkish order", async () => {
+      const all = await callRoute(promotionsLoader, "/bonuslar");
+      expect(all.chips.map((c) => c.name)).toEqual(["Bedava Dönüş", "Deneme Bonusu", "Hoş Geldin Bonusu", "Kayıp Bonusu", "Yatırım Bonusu"]);
+      expect(all.chips.reduce((n, c) => n + c.count, 0)).toBe(all.total);
+      const chip = all.chips.find((c) => c.slug === "kayip-bonusu")!;
+      const filtered = await callRoute(promotionsLoader, "/bonuslar?kategori=kayip-bonusu");
+      expect(filtered.total).toBe(chip.count);
+      expect(filtered.items.every((p) => p.category === "Kayıp Bonusu")).toBe(true);
+      expect((await callRoute(promotionsLoader, "/bonuslar?kategori=olmayan")).total).toBe(0);
+    });
+
+    it("pages with ?sayfa=N", async () => {
+      for (let i = 0; i < 30; i++) await insertPromotion(db(), { title: `Sayfalama Bonusu ${i}` });
+      const first = await callRoute(promotionsLoader, "/bonuslar");
+      const second = await callRoute(promotionsLoader, "/bonuslar?sayfa=2");
+      expect(first.items).toHaveLength(24);
+      expect(first.pageCount).toBe(Math.ceil(first.total / 24));
+      expect(second.items.map((p) => p.id)).not.toContain(first.items[0]!.id);
+      expect((await callRoute(promotionsLoader, "/bonuslar?sayfa=abc")).filter.page).toBe(1);
+    });
+  });
+
+  describe("promotion detail", () => {
+    it("resolves /bonuslar/{casino}/{promotion}, /promotion/{id} and ?id= to the same promotion", async () => {
+      const bySlugs = await callRoute(detailLoader, "/bonuslar/anadolu-casino/anadolu-casino-100-hos-geldin-bonusu", {
+        params: { casinoSlug: "anadolu-casino", promotionSlug: "anadolu-casino-100-hos-geldin-bonusu" },
+      });
+      expect(bySlugs.promotion.title).toBe("Anadolu Casino %100 Hoş Geldin Bonusu");
+      const byId = await callRoute(detailLoader, `/promotion/${bySlugs.promotion.id}`, { params: { id: bySlugs.promotion.id } });
+      const byQuery = await callRoute(detailLoader, `/promotion?id=${bySlugs.promotion.id}`);
+      expect(byId.promotion.id).toBe(bySlugs.promotion.id);
+      expect(byQuery.promotion.id).toBe(bySlugs.promotion.id);
+      expect(bySlugs.seo.canonical).toBe("http://localhost/bonuslar/anadolu-casino/anadolu-casino-100-hos-geldin-bonusu");
+    });
+
+    it("finds a promotion from a slightly different slug (word overlap)", async () => {
+      const data = await callRoute(detailLoader, "/x", { params: { casinoSlug: "anadolu-casino", promotionSlug: "anadolu-casino-hos-geldin-bonusu" } });
+      expect(data.promotion.title).toBe("Anadolu Casino %100 Hoş Geldin Bonusu");
+    });
+
+    it("lists related promotions of the same casino and comments newest first", async () => {
+      const data = await callRoute(detailLoader, "/x", { params: { casinoSlug: "anadolu-casino", promotionSlug: "anadolu-casino-100-hos-geldin-bonusu" } });
+      expect(data.related.length).toBeGreaterThan(0);
+      expect(data.related.length).toBeLessThanOrEqual(10);
+      expect(data.related.every((p) => p.casino?.slug === "anadolu-casino" && p.id !== data.promotion.id)).toBe(true);
+      const older = await insertComment(db(), { promotionId: data.promotion.id, comment: "eski", createdAt: new Date("2020-01-01") });
+      const newer = await insertComment(db(), { promotionId: data.promotion.id, comment: "yeni", createdAt: new Date("2030-01-01") });
+      const again = await callRoute(detailLoader, `/promotion/${data.promotion.id}`, { params: { id: data.promotion.id } });
+      expect(again.comments[0]!.id).toBe(newer.id);
+      expect(again.comments.at(-1)!.id).toBe(older.id);
+    });
+
+    it("answers 'Promosyon bulunamadı (...)' for unknown, malformed and inactive promotions", async () => {
+      expect(await thrown(callRoute(detailLoader, "/promotion/abc", { params: { id: "abc" } }))).toEqual({ status: 404, data: { message: "Promosyon bulunamadı (abc)" } });
+      const [inactive] = await db().select().from(promotions).where(eq(promotions.isActive, false)).limit(1);
+      expect((await thrown(callRoute(detailLoader, "/x", { params: { id: inactive!.id } }))).status).toBe(404);
+      expect(await thrown(callRoute(detailLoader, "/x", { params: { casinoSlug: "yok", promotionSlug: "hic-boyle-bir-sey-yok" } }))).toEqual({
+        status: 404,
+        data: { message: "Promosyon bulunamadı (yok/hic-boyle-bir-sey-yok)" },
+      });
+    });
+  });
+
+  describe("casinos", () => {
+    it("lists every casino in Turkish order with active promotion counts", async () => {
+      const data = await callRoute(casinosLoader, "/guvenilir-siteler");
+      const names = data.casinos.map((c) => c.name);
+      expect(names.indexOf("Cem Casino")).toBeLessThan(names.indexOf("Çınar Slot"));
+      expect(names.indexOf("Çınar Slot")).toBeLessThan(names.indexOf("Defne Casino"));
+      expect(names.at(-1)).toBe("Şahin Bet");
+      const [anadolu] = await db().select().from(casinos).where(eq(casinos.slug, "anadolu-casino"));
+      const [active] = await db().select({ n: count() }).from(promotions).where(and(eq(promotions.casinoId, anadolu!.id), eq(promotions.isActive, true)));
+      expect(data.casinos.find((c) => c.slug === "anadolu-casino")!.activePromotionCount).toBe(active!.n);
+    });
+
+    it("finds a casino by uuid, by name slug and by partial name", async () => {
+      const [izmir] = await db().select().from(casinos).where(eq(casinos.slug, "izmir-casino"));
+      for (const id of [izmir!.id, "izmir-casino", "izmir", "İZMİR"]) {
+        const data = await callRoute(casinoLoader, `/casino/${id}`, { params: { id } });
+        expect(data.casino.name, id).toBe("İzmir Casino");
+      }
+      const data = await callRoute(casinoLoader, "/casino/izmir", { params: { id: "izmir" } });
+      expect(data.seo.description.length).toBeLessThanOrEqual(160);
+      expect(data.promotions.every((p) => p.casino?.id === izmir!.id)).toBe(true);
+    });
+
+    it("answers 'Geçersiz casino URL' and 'Casino bulunamadı'", async () => {
+      expect(await thrown(callRoute(casinoLoader, "/casino"))).toEqual({ status: 400, data: { message: "Geçersiz casino URL" } });
+      expect(await thrown(callRoute(casinoLoader, "/x", { params: { id: "hic-olmayan-casino" } }))).toEqual({ status: 404, data: { message: "Casino bulunamadı" } });
+    });
+
+    it("cuts a long casino description to 160 characters in the meta description", async () => {
+      const casino = await insertCasino(db(), { name: "Uzun Açıklamalı Casino", description: `<p>${"çok uzun bir açıklama ".repeat(30)}</p>` });
+      const data = await callRoute(casinoLoader, "/x", { params: { id: casino.slug } });
+      expect(data.seo.description).toHaveLength(160);
+    });
+  });
+
+  describe("blog", () => {
+    it("lists published posts only, newest first", async () => {
+      const data = await callRoute(blogLoader, "/blog");
+      const drafts = await db().select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.isPublished, false));
+      expect(data.posts.length).toBeGreaterThan(0);
+      for (const { id } of drafts) expect(data.posts.map((p) => p.id)).not.toContain(id);
+    });
+
+    it("shows a post by slug or id, counts each view once, and lists similar posts", async () => {
+      const slug = "cevrim-sarti-nedir-ve-nasil-hesaplanir";
+      const first = await callRoute(postLoader, `/blog/${slug}`, { params: { id: slug } });
+      const second = await callRoute(postLoader, `/blog/${first.post.id}`, { params: { id: first.post.id } });
+      expect(second.post.viewCount).toBe(first.post.viewCount + 1);
+      expect(first.similar.length).toBeLessThanOrEqual(3);
+      expect(first.similar.every((p) => p.category === first.post.category && p.id !== first.post.id)).toBe(true);
+      expect(first.promotions.length).toBeGreaterThan(5);
+      expect(first.seo.jsonLd!.map((j) => j["@type"])).toEqual(["BlogPosting", "BreadcrumbList"]);
+    });
+
+    it("never shows a draft, and sanitises content; an empty author gets the default label", async () => {
+      const draft = await insertPost(db(), { title: "Gizli Taslak", isPublished: false });
+      expect(await thrown(callRoute(postLoader, "/x", { params: { id: draft.slug } }))).toEqual({ status: 404, data: { message: "Blog yazısı bulunamadı" } });
+      const [before] = await db().select({ v: blogPosts.viewCount }).from(blogPosts).where(eq(blogPosts.id, draft.id));
+      expect(before!.v).toBe(0);
+      const dirty = await insertPost(db(), { title: "Kirli İçerik", author: " ", content: '<p onclick="x()">metin</p><script>alert(1)</script>' });
+      const data = await callRoute(postLoader, "/x", { params: { id: dirty.slug } });
+      expect(data.post.content).toBe("<p>metin</p>");
+      expect(data.post.author).toBe(DEFAULT_AUTHOR);
+    });
+  });
+
+  describe("layout, sitemap and robots", () => {
+    it("gives the layout the active splash ads only", async () => {
+      const data = await callRoute(layoutLoader, "/");
+      expect(data.splashAds).toHaveLength(2);
+    });
+
+    it("serves the sitemap as XML with static entries, casinos and published posts only", async () => {
+      const response = (await callRoute(sitemapLoader, "/sitemap.xml")) as Response;
+      expect(response.headers.get("Content-Type")).toMatch(/^application\/xml/);
+      const xml = await response.text();
+      expect(xml).toContain("<loc>http://localhost/</loc><changefreq>weekly</changefreq><priority>1.0</priority>");
+      expect(xml).toContain("<loc>http://localhost/bonuslar</loc><changefreq>daily</changefreq><priority>0.9</priority>");
+      expect(xml).toMatch(/<loc>http:\/\/localhost\/casino\/izmir-casino<\/loc><lastmod>[^<]+<\/lastmod><changefreq>weekly<\/changefreq><priority>0.8<\/priority>/);
+      expect(xml).toMatch(/<loc>http:\/\/localhost\/blog\/cevrim-sarti-nedir-ve-nasil-hesaplanir<\/loc><lastmod>/);
+      expect(xml).not.toContain("gizli-taslak");
+    });
+
+    it("names the sitemap in robots.txt and keeps crawlers out of /admin", async () => {
+      const body = await ((await callRoute(robotsLoader, "/robots.txt")) as Response).text();
+      expect(body).toContain("Disallow: /admin");
+      expect(body).toContain("Sitemap: http://localhost/sitemap.xml");
+    });
+  });
+});
+
+describeEachDriver("comment action", ({ db }) => {
+  let promotionId = "";
+  let inactiveId = "";
+  beforeAll(async () => {
+    await truncateAll(db());
+    promotionId = (await insertPromotion(db(), { title: "Yorumlu Bonus" })).id;
+    inactiveId = (await insertPromotion(db(), { title: "Pasif Bonus", isActive: false })).id;
+  });
+
+  const total = async () => (await db().select({ n: count() }).from(promotionComments))[0]!.n;
+  const post = (form: Record<string, string>, id = promotionId, client = "10.1.1.1") =>
+    callRoute(commentAction, `/api/promotions/${id}/comments`, { params: { id }, form, client }).then(unwrap);
+
+  it("stores a trimmed plain-text comment and answers with the success message", async () => {
+    const result = await post({ userName: "  Ayşe  ", comment: "  <b>Harika</b> bonus  ", rating: "4" });
+    expect(result).toMatchObject({ status: 201, data: { ok: true, message: "Yorumunuz başarıyla eklendi", comment: { userName: "Ayşe", comment: "<b>Harika</b> bonus", rating: 4 } } });
+  });
+
+  it.each([
+    ["blank name", { userName: "   ", comment: "metin", rating: "5" }, "Lütfen kullanıcı adınızı girin"],
+    ["blank comment", { userName: "Ali", comment: "  ", rating: "5" }, "Lütfen yorumunuzu yazın"],
+    ["name too long", { userName: "a".repeat(61), comment: "metin", rating: "5" }, "Kullanıcı adı en fazla 60 karakter olabilir"],
+    ["comment too long", { userName: "Ali", comment: "b".repeat(2001), rating: "5" }, "Yorum en fazla 2000 karakter olabilir"],
+    ["rating 0", { userName: "Ali", comment: "metin", rating: "0" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+    ["rating 6", { userName: "Ali", comment: "metin", rating: "6" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+    ["rating abc", { userName: "Ali", comment: "metin", rating: "abc" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+    ["rating 2.5", { userName: "Ali", comment: "metin", rating: "2.5" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+    ["honeypot filled", { userName: "Bot", comment: "spam", rating: "5", website: "http://spam.example" }, "Yorumunuz eklenirken bir hata oluştu"],
+  ])("rejects %s with a Turkish message and stores nothing", async (_, form, message) => {
+    const before = await total();
+    const result = await post(form);
+    expect(result).toEqual({ status: 400, data: { ok: false, message } });
+    expect(await total()).toBe(before);
+  });
+
+  it("rejects comments on unknown, malformed and inactive promotions", async () => {
+    const before = await total();
+    for (const id of [inactiveId, "00000000-0000-4000-8000-000000000000", "abc"]) {
+      expect(await post({ userName: "Ali", comment: "metin", rating: "5" }, id)).toMatchObject({ status: 404, data: { ok: false } });
+    }
+    expect(await total()).toBe(before);
+  });
+
+  it("allows 5 comments per client in 10 minutes, then refuses with a clear message", async () => {
+    for (let i = 0; i < 5; i++) expect((await post({ userName: "Ali", comment: `yorum ${i}`, rating: "5" }, promotionId, "10.2.2.2")).status).toBe(201);
+    const before = await total();
+    const refused = await post({ userName: "Ali", comment: "altıncı", rating: "5" }, promotionId, "10.2.2.2");
+    expect(refused.status).toBe(429);
+    expect((refused.data as { message: string }).message).toMatch(/^Çok fazla yorum gönderdiniz\. Lütfen \d+ dakika sonra tekrar deneyin\.$/);
+    expect(await total()).toBe(before);
+    // Another visitor is not affected.
+    expect((await post({ userName: "Veli", comment: "merhaba", rating: "5" }, promotionId, "10.3.3.3")).status).toBe(201);
+  });
+});
