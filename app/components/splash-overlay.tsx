@@ -26,11 +26,17 @@ export function SplashOverlay({ ads }: { ads: PublicSplashAd[] }) {
     return () => clearTimeout(timer);
   }, [candidates]);
 
+  // Counted from when the ad appeared, so a throttled or late timer cannot stretch it.
   useEffect(() => {
-    if (!ad || remaining <= 0) return;
-    const tick = setTimeout(() => setRemaining((n) => n - 1), 1000);
-    return () => clearTimeout(tick);
-  }, [ad, remaining]);
+    if (!ad) return;
+    const shownAt = Date.now();
+    const interval = setInterval(() => {
+      const left = Math.max(0, SPLASH_COUNTDOWN_SECONDS - Math.floor((Date.now() - shownAt) / 1000));
+      setRemaining(left);
+      if (left === 0) clearInterval(interval);
+    }, 250);
+    return () => clearInterval(interval);
+  }, [ad]);
 
   if (!ad || closed || blocked) return null;
   return (

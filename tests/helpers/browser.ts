@@ -38,3 +38,13 @@ export async function loginAsAdmin(page: Page, baseUrl: string, credentials = E2
   await page.getByRole("button", { name: "Giriş Yap" }).click();
   await page.waitForURL(`${baseUrl}/admin/dashboard`);
 }
+
+/**
+ * Freezes the page's clock before it loads, so timers (the 7 s splash overlay, search
+ * debounce) fire only when the test advances time with page.clock.runFor().
+ */
+export async function freezeClock(page: Page): Promise<void> {
+  const start = new Date("2026-06-01T09:00:00+03:00").getTime();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+}

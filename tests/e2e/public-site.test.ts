@@ -1,0 +1,233 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoPageErrors, freezeClock, launchBrowser, newPage } from "../helpers/browser";
+import { startServer, type TestServer } from "../helpers/server";
+
+const SITEMAP_XSD = path.resolve("../shared/schemas/sitemap.xsd");
+const hasXmllint = (() => {
+  try {
+    execFileSync("xmllint", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe("public site in Chromium", () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("browses home → category chip → search → expand a card → detail → comment", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await freezeClock(page);
+    await page.goto(`${server.url}/`);
+    await page.getByRole("heading", { level: 1, name: /kazandıran casino bonusları/ }).waitFor();
+    await page.getByRole("link", { name: "Bonuslar", exact: true }).first().click();
+    await page.waitForURL(`${server.url}/bonuslar`);
+
+    // Category chip: the URL carries the filter, and 'Aktif Filtre' shows.
+    await page.getByRole("navigation", { name: "Kategoriler" }).getByRole("link", { name: /Kayıp Bonusu/ }).click();
+    await page.waitForURL(/kategori=kayip-bonusu/);
+    await page.getByText("Aktif Filtre").waitFor();
+    const cards = page.locator("article");
+    const titles = await cards.locator("h3").allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.every((t) => t.includes("Kayıp"))).toBe(true);
+
+    // Search inside the category, the Turkish way (upper-case İ/I).
+    await page.getByPlaceholder("Bonus ara...").fill("EGE BET");
+    await page.clock.runFor(400);
+    await page.waitForURL(/q=EGE\+BET|q=EGE%20BET/);
+    await page.waitForFunction(() => document.querySelectorAll("article").length === 1);
+    expect(await cards.locator("h3").allTextContents()).toEqual(["Ege Bet Haftalık %20 Kayıp Bonusu"]);
+
+    // Nothing matches: the spec's empty text, then clear the filters.
+    await page.getByPlaceholder("Bonus ara...").fill("olmayanbonus");
+    await page.clock.runFor(400);
+    await page.getByText("Bu kriterlere uygun promosyon bulunamadı.").waitFor();
+    await page.getByRole("link", { name: "Filtreleri Temizle" }).click();
+    await page.waitForURL(`${server.url}/bonuslar`);
+    await page.waitForFunction(() => document.querySelectorAll("article").length > 10);
+
+    // Expand one card, then another: only one is open at a time.
+    const first = cards.nth(0);
+    const second = cards.nth(1);
+    await first.locator("h3 button").click();
+    await first.getByText("Şartlar ve Koşullar").waitFor();
+    await second.locator("h3 button").click();
+    await second.getByText("Şartlar ve Koşullar").waitFor();
+    expect(await first.getByText("Şartlar ve Koşullar").count()).toBe(0);
+    await second.locator("h3 button").click();
+    expect(await second.getByText("Şartlar ve Koşullar").count()).toBe(0);
+
+    // 'Bonus Al' opens the offer in a new tab, without passing ranking.
+    const claim = first.getByRole("link", { name: "Bonus Al" });
+    expect(await claim.getAttribute("target")).toBe("_blank");
+    expect(await claim.getAttribute("rel")).toBe("nofollow sponsored noopener");
+
+    // Detail, then a comment.
+    const title = (await first.locator("h3").textContent())!;
+    await first.getByRole("link", { name: "Detayları Gör" }).click();
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    expect(page.url()).toMatch(/\/bonuslar\/[a-z0-9-]+\/[a-z0-9-]+$/);
+
+    await page.getByLabel("Kullanıcı adı").fill("E2E Ziyaretçi");
+    await page.locator('label[for="rating-3"]').click(); // the third star
+    expect(await page.locator("#rating-3").isChecked()).toBe(true);
+    await page.getByLabel("Yorumunuz").fill("Tarayıcıdan yazılmış bir deneme yorumu.");
+    await page.getByRole("button", { name: "Yorum Gönder" }).click();
+    await page.getByText("Yorumunuz başarıyla eklendi").waitFor();
+    const firstComment = page.getByTestId("comment-list").locator("li").first();
+    await firstComment.getByText("Tarayıcıdan yazılmış bir deneme yorumu.").waitFor();
+    await expect(firstComment.getByRole("img", { name: "3 / 5 puan" }).count()).resolves.toBe(1);
+    // The form was reset, rating back to 5.
+    expect(await page.getByLabel("Kullanıcı adı").inputValue()).toBe("");
+    expect(await page.locator("#rating-5").isChecked()).toBe(true);
+
+    // A blank comment gets the spec's toast and keeps what was typed.
+    await page.getByLabel("Kullanıcı adı").fill("Boş Yorumcu");
+    await page.getByLabel("Yorumunuz").fill("   ");
+    await page.getByRole("button", { name: "Yorum Gönder" }).click();
+    await page.getByText("Lütfen yorumunuzu yazın").waitFor();
+    expect(await page.getByLabel("Kullanıcı adı").inputValue()).toBe("Boş Yorumcu");
+    expectNoPageErrors(page);
+  });
+
+  it("scrolls the casino carousel by three cards, disabling the buttons at the ends", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await freezeClock(page);
+    await page.goto(`${server.url}/`);
+    const previous = page.getByRole("button", { name: "Önceki siteler" });
+    const next = page.getByRole("button", { name: "Sonraki siteler" });
+    const track = page.getByTestId("casino-carousel");
+    await track.scrollIntoViewIfNeeded();
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(false);
+
+    const cardWidth = await track.locator("[data-carousel-item]").first().evaluate((el) => el.getBoundingClientRect().width + parseFloat(getComputedStyle(el.parentElement!).columnGap));
+    await next.click();
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[aria-label="Önceki siteler"]')!.disabled);
+    await page.waitForTimeout(600); // smooth scrolling settles
+    const scrolled = await track.evaluate((el) => el.scrollLeft);
+    expect(Math.abs(scrolled - 3 * cardWidth)).toBeLessThanOrEqual(6);
+
+    for (let i = 0; i < 5 && !(await next.isDisabled()); i++) {
+      await next.click();
+      await page.waitForTimeout(600);
+    }
+    expect(await next.isDisabled()).toBe(true);
+    expect(await previous.isDisabled()).toBe(false);
+    expectNoPageErrors(page);
+  });
+
+  it("shows the splash ad 7 s after load, closable after a 5 s countdown", async () => {
+    const page = await newPage(browser);
+    await freezeClock(page);
+    await page.goto(`${server.url}/blog`);
+    await page.getByRole("heading", { level: 1, name: "Blog" }).waitFor();
+    const dialog = page.getByRole("dialog", { name: /Bedava Dönüş Şöleni|Deneme Bonusu/ });
+
+    await page.clock.runFor(6900);
+    expect(await dialog.count()).toBe(0);
+    await page.clock.runFor(200);
+    await dialog.waitFor();
+    const image = dialog.getByRole("img");
+    expect(await image.getAttribute("width")).toBe(await image.getAttribute("height"));
+    const link = dialog.getByRole("link");
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await dialog.getByRole("button", { name: "Reklamı kapat" }).count()).toBe(0);
+    await dialog.getByText("5", { exact: true }).waitFor();
+
+    await page.clock.runFor(4000);
+    expect(await dialog.getByRole("button", { name: "Reklamı kapat" }).count()).toBe(0);
+    await page.clock.runFor(1100);
+    const close = dialog.getByRole("button", { name: "Reklamı kapat" });
+    await close.waitFor();
+    // Playwright's click waits for animation frames, which the frozen clock holds back.
+    await page.clock.resume();
+    await close.click();
+    expect(await dialog.count()).toBe(0);
+    expectNoPageErrors(page);
+  });
+
+  it("never shows the splash ad on admin pages", async () => {
+    const page = await newPage(browser);
+    await freezeClock(page);
+    await page.goto(`${server.url}/admin/login`);
+    await page.getByRole("heading", { name: "Admin Paneli" }).waitFor();
+    await page.clock.runFor(15_000);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
+  it("raises a post's view count by one per view", async () => {
+    const page = await newPage(browser);
+    await freezeClock(page);
+    const url = `${server.url}/blog/cevrim-sarti-nedir-ve-nasil-hesaplanir`;
+    const views = async () => Number((await page.getByTestId("view-count").textContent())!.replace(/\D/g, ""));
+    await page.goto(url);
+    const first = await views();
+    await page.goto(url);
+    expect(await views()).toBe(first + 1);
+    await page.reload();
+    expect(await views()).toBe(first + 2);
+    await expect(page.getByTestId("view-count").textContent()).resolves.toMatch(/görüntülenme$/);
+
+    // 'Günün Bonusları' shows 5, then the rest on demand.
+    const bonuses = page.getByTestId("day-bonuses").locator("li");
+    expect(await bonuses.count()).toBe(5);
+    await page.getByRole("button", { name: "Daha Fazla Bonus Göster" }).click();
+    expect(await bonuses.count()).toBeGreaterThan(5);
+    await page.getByRole("button", { name: "Daha Az Göster" }).click();
+    expect(await bonuses.count()).toBe(5);
+    expectNoPageErrors(page);
+  });
+
+  it("shows the not-found screens of the spec", async () => {
+    const page = await newPage(browser);
+    await freezeClock(page);
+    await page.goto(`${server.url}/blog/olmayan-yazi`);
+    await page.getByRole("heading", { name: "Blog yazısı bulunamadı" }).waitFor();
+    await page.getByText("Aradığınız blog yazısı mevcut değil veya kaldırılmış olabilir.").waitFor();
+    await page.goto(`${server.url}/casino/olmayan-casino-sitesi`);
+    await page.getByRole("heading", { name: "Casino bulunamadı" }).waitFor();
+    await page.getByText("Casino site bulunamadı").waitFor();
+    await page.goto(`${server.url}/promotion/olmayan`);
+    await page.getByRole("heading", { name: "Hata" }).waitFor();
+    await page.getByText("Promosyon bulunamadı (olmayan)").waitFor();
+    await page.getByText("Kod: 404").waitFor();
+    await page.getByRole("link", { name: "Tüm Bonuslara Dön" }).waitFor();
+    // The 404 document requests show in the console; nothing else may.
+    expect(page.errors.filter((e) => !/404/.test(e))).toEqual([]);
+  });
+
+  it("serves SEO tags in the first HTML", async () => {
+    const html = await (await fetch(`${server.url}/casino/izmir-casino`)).text();
+    expect(html).toContain("<title>İzmir Casino İnceleme ve Bonuslar</title>");
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/casino\/izmir-casino"/);
+    expect(html).toContain('property="og:image"');
+    expect(html).toContain('"@type":"BreadcrumbList"');
+  });
+
+  it.skipIf(!hasXmllint && !process.env.CI)("serves a sitemap that is valid against the sitemaps.org schema and lists published posts only", async () => {
+    const response = await fetch(`${server.url}/sitemap.xml`);
+    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-")), "sitemap.xml");
+    fs.writeFileSync(file, xml);
+    execFileSync("xmllint", ["--noout", "--schema", SITEMAP_XSD, file], { stdio: "pipe" });
+    expect(xml).toContain("/blog/cevrim-sarti-nedir-ve-nasil-hesaplanir</loc>");
+    expect(xml).not.toContain("/blog/vip-programlari-gercekten-avantajli-mi</loc>"); // a draft
+    expect(await (await fetch(`${server.url}/sitemap`)).text()).toBe(xml);
+  });
+});
