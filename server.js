@@ -21,11 +21,13 @@ async function main() {
     const first = await vite.ssrLoadModule("./server/app.ts");
     runtime = await first.startRuntime();
     host.use(vite.middlewares);
+    // One Express app per loaded module: a code change reloads the module, and the app with it.
+    const apps = new WeakMap();
     host.use(async (req, res, next) => {
       try {
         const mod = await vite.ssrLoadModule("./server/app.ts");
-        mod.__app ??= mod.createApp();
-        return mod.__app(req, res, next);
+        if (!apps.has(mod)) apps.set(mod, mod.createApp());
+        return apps.get(mod)(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);

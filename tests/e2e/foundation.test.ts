@@ -49,6 +49,11 @@ describe("foundation over HTTP (production build)", () => {
     expect((await fetch(`${server.url}/favicon.ico`)).status).toBe(200);
   });
 
+  it("refuses to start with an invalid variable, naming it", async () => {
+    await expect(startServer({ PORT: "abc" })).rejects.toThrow(/Server exited with 1:[\s\S]*PORT:/);
+    await expect(startServer({ DATABASE_URL: "mysql://nope" })).rejects.toThrow(/DATABASE_URL: must start with postgres/);
+  });
+
   const paths = adminPaths(routes);
 
   it("finds every guarded admin route of admin.md §2 in the route config", () => {

@@ -58,6 +58,25 @@ describe("public shell in Chromium", () => {
     expectNoPageErrors(page);
   });
 
+  it("scrolls to the top on every path change, unless the address has a hash", async () => {
+    // The real clock here: scrolling is committed on animation frames.
+    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/`);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.locator("footer").getByRole("link", { name: "Güvenilir Siteler" }).click();
+    await page.waitForURL(`${server.url}/guvenilir-siteler`);
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await page.evaluate(() => history.scrollRestoration)).toBe("manual");
+
+    // The hero button goes to #promotions-section: the page scrolls there, not to the top.
+    await page.goto(`${server.url}/`);
+    await page.getByRole("link", { name: "Bonusları Keşfet" }).click();
+    await page.waitForFunction(() => window.scrollY > 300);
+    expect(new URL(page.url()).hash).toBe("#promotions-section");
+    expectNoPageErrors(page);
+  });
+
   it("shows the desktop navigation in an h-20 header", async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/`);

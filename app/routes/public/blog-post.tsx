@@ -123,8 +123,14 @@ export function ErrorBoundary() {
     <div className="mx-auto my-16 max-w-xl rounded-xl bg-white p-8 text-center shadow-sm">
       <title>{notFound ? "Blog yazısı bulunamadı" : "Blog yazısı yüklenirken bir hata oluştu"}</title>
       <h1 className="text-2xl font-bold">{notFound ? "Blog yazısı bulunamadı" : "Blog yazısı yüklenirken bir hata oluştu"}</h1>
-      {notFound && <p className="mt-3 text-slate-600">Aradığınız blog yazısı mevcut değil veya kaldırılmış olabilir.</p>}
-      <Link to="/blog" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">
+      {notFound ? (
+        <p className="mt-3 text-slate-600">Aradığınız blog yazısı mevcut değil veya kaldırılmış olabilir.</p>
+      ) : (
+        <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg border border-slate-300 px-5 py-2 font-semibold">
+          Tekrar dene
+        </button>
+      )}
+      <Link to="/blog" className="mt-6 ml-2 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">
         Blog&apos;a Dön
       </Link>
     </div>
