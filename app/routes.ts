@@ -23,6 +23,7 @@ export default [
   route("sitemap", "routes/resources/sitemap.ts", { id: "sitemap" }),
   route("robots.txt", "routes/resources/robots.ts"),
   route("api/promotions/:id/comments", "routes/resources/promotion-comments.ts"),
+  route("api/blog/:id/view", "routes/resources/post-view.ts"),
 
   route("admin", "routes/admin/index.tsx"),
   route("admin/login", "routes/admin/login.tsx"),

@@ -1,4 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
 import express, { type Express } from "express";
 import helmet from "helmet";
@@ -6,6 +7,7 @@ import "react-router";
 import { getDb } from "~/db/index.server";
 import { pingDatabase } from "~/db/db.server";
 import { getEnv } from "~/env.server";
+import { pageCache } from "./page-cache";
 
 export { startRuntime } from "./runtime";
 
@@ -60,11 +62,19 @@ export function createApp(options: { staticDir?: string } = {}): Express {
     app.use(express.static(options.staticDir, { maxAge: "1h" }));
   }
 
-  app.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      getLoadContext: (req) => ({ clientAddress: req.ip ?? "unknown" }),
-    }),
-  );
+  // Admin pages and the API depend on a session or change state: never stored anywhere.
+  app.use(["/admin", "/api"], (_req, res, next) => {
+    res.setHeader("Cache-Control", "private, no-store");
+    next();
+  });
+
+  const build = () => import("virtual:react-router/server-build");
+  const getLoadContext = (req: express.Request) => ({ clientAddress: req.ip ?? "unknown" });
+  // Development renders every request afresh, so code changes show at once.
+  if (env.NODE_ENV !== "development") {
+    const render = createFetchHandler(build, "production");
+    app.use(pageCache((request, req) => render(request, getLoadContext(req))));
+  }
+  app.use(createRequestHandler({ build, getLoadContext }));
   return app;
 }

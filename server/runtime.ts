@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from "~/modules/auth/first-admin.server";
 import { pruneExpiredSessions } from "~/modules/auth/auth.server";
 import { pruneRateLimitEvents } from "~/modules/rate-limit/rate-limit.server";
 import { getEnv, type Env } from "~/env.server";
+import { listenForInvalidations } from "~/modules/page-cache/page-cache.server";
 
 export type Runtime = { env: Env; database: Database; close: () => Promise<void> };
 
@@ -26,6 +27,9 @@ export async function startRuntime(): Promise<Runtime> {
     throw error;
   }
 
+  // Several processes on one PostgreSQL: hear each other's cache invalidations.
+  const stopListening = database.pool ? listenForInvalidations(database.pool) : async () => {};
+
   const maintenance = setInterval(() => {
     const dayAgo = new Date(Date.now() - 24 * HOUR);
     Promise.all([pruneExpiredSessions(), pruneRateLimitEvents(dayAgo)]).catch((error: unknown) =>
@@ -39,6 +43,7 @@ export async function startRuntime(): Promise<Runtime> {
     database,
     close: async () => {
       clearInterval(maintenance);
+      await stopListening();
       setDatabase(undefined);
       await database.close();
     },

@@ -71,3 +71,24 @@ export async function truncateAll(db: Db): Promise<void> {
         rate_limit_events, app_meta restart identity cascade`,
   );
 }
+
+/** A throw-away database beside TEST_DATABASE_URL's, for servers started by a test. */
+export async function createThrowawayDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

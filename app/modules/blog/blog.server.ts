@@ -1,6 +1,8 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { blogPosts } from "~/db/schema";
+import { blogPosts, type BlogPost, type NewBlogPost } from "~/db/schema";
+import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import { slugify } from "~/lib/slug";
 import { isUuid } from "~/lib/ids";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 
@@ -61,6 +63,7 @@ export async function findPublishedPost(idOrSlug: string): Promise<PostDetail | 
 
 /** public-site.md §4.5: each view raises view_count by one, atomically in SQL. Returns the new count. */
 export async function recordPostView(id: string): Promise<number | null> {
+  if (!isUuid(id)) return null;
   const [row] = await getDb()
     .update(blogPosts)
     .set({ viewCount: sql`${blogPosts.viewCount} + 1` })
@@ -80,4 +83,44 @@ export async function listSimilarPosts(post: Pick<PostDetail, "id" | "category">
     .orderBy(...newestFirst)
     .limit(SIMILAR_POSTS_LIMIT);
   return rows.map(toCard);
+}
+
+// Writes; each invalidates the cached pages before it returns (issue 4). A view count
+// is not such a write: the count is fetched by the browser, outside the cached page.
+export type PostInput = Pick<NewBlogPost, "title" | "excerpt" | "content" | "category"> &
+  Partial<Pick<NewBlogPost, "slug" | "author" | "imageUrl" | "seoTitle" | "seoDescription" | "seoKeywords">>;
+
+export async function createPost(input: PostInput): Promise<BlogPost> {
+  // admin.md §4: manually created posts start as drafts; an empty slug is built from the title.
+  const [row] = await getDb()
+    .insert(blogPosts)
+    .values({ ...input, slug: input.slug?.trim() || slugify(input.title), isPublished: false })
+    .returning();
+  await invalidatePages(SITE_TAG);
+  return row!;
+}
+
+/** admin.md §4: editing sets updated_at and keeps the publish state. */
+export async function updatePost(id: string, input: PostInput): Promise<BlogPost | null> {
+  const [row] = await getDb()
+    .update(blogPosts)
+    .set({ ...input, slug: input.slug?.trim() || slugify(input.title), updatedAt: new Date() })
+    .where(eq(blogPosts.id, id))
+    .returning();
+  await invalidatePages(SITE_TAG);
+  return row ?? null;
+}
+
+/** admin.md §4: publishing sets published_at to now; reverting to draft clears it. */
+export async function setPostPublished(id: string, isPublished: boolean): Promise<void> {
+  await getDb()
+    .update(blogPosts)
+    .set({ isPublished, publishedAt: isPublished ? new Date() : null, updatedAt: new Date() })
+    .where(eq(blogPosts.id, id));
+  await invalidatePages(SITE_TAG);
+}
+
+export async function deletePost(id: string): Promise<void> {
+  await getDb().delete(blogPosts).where(eq(blogPosts.id, id));
+  await invalidatePages(SITE_TAG);
 }

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { casinos, promotions } from "~/db/schema";
+import { casinos, promotions, type Casino, type NewCasino } from "~/db/schema";
+import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
 import { isUuid } from "~/lib/ids";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slug";
@@ -68,4 +69,28 @@ export async function findCasino(idOrName: string): Promise<CasinoDetail | null>
     updatedAt: row.updatedAt.toISOString(),
     activePromotionCount: active?.n ?? 0,
   };
+}
+
+// Writes; each invalidates the cached pages before it returns (issue 4).
+export type CasinoInput = Pick<NewCasino, "name" | "url" | "logoUrl" | "description"> & Partial<Pick<NewCasino, "details" | "featured" | "rating">>;
+
+export async function createCasino(input: CasinoInput): Promise<Casino> {
+  const [row] = await getDb().insert(casinos).values({ ...input, slug: slugify(input.name) }).returning();
+  await invalidatePages(SITE_TAG);
+  return row!;
+}
+
+export async function updateCasino(id: string, input: CasinoInput): Promise<Casino | null> {
+  const [row] = await getDb()
+    .update(casinos)
+    .set({ ...input, slug: slugify(input.name), updatedAt: new Date() })
+    .where(eq(casinos.id, id))
+    .returning();
+  await invalidatePages(SITE_TAG);
+  return row ?? null;
+}
+
+export async function deleteCasino(id: string): Promise<void> {
+  await getDb().delete(casinos).where(eq(casinos.id, id));
+  await invalidatePages(SITE_TAG);
 }

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { promotionComments, promotions } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
+import { invalidatePages, promotionTag } from "~/modules/page-cache/page-cache.server";
 import { blockedUntil, recordEvent, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import { COMMENT_MESSAGES, commentRateLimitedMessage, type CommentInput } from "./comments.schema";
 
@@ -40,6 +41,6 @@ export async function createComment(promotionId: string, input: CommentInput, cl
   if (!promotion) return { ok: false, status: 404, message: COMMENT_MESSAGES.promotionMissing };
 
   const [row] = await db.insert(promotionComments).values({ promotionId, ...input }).returning();
-  await recordEvent(COMMENTS_PER_CLIENT, client);
+  await Promise.all([recordEvent(COMMENTS_PER_CLIENT, client), invalidatePages(promotionTag(promotionId))]);
   return { ok: true, comment: toPublicComment(row!) };
 }

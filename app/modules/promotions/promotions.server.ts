@@ -1,11 +1,12 @@
 import { and, count, desc, eq, like, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { casinos, promotionCategories, promotions } from "~/db/schema";
+import { casinos, promotionCategories, promotions, type NewPromotion, type Promotion } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { compareTurkish, foldTurkish } from "~/lib/turkish";
+import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
 import { resolvePromotionSlug } from "./fuzzy";
-import { shortDescriptionOf } from "./promotions.schema";
+import { derivePromotionFields, shortDescriptionOf } from "./promotions.schema";
 
 /** A promotion as the public pages show it: the joined casino and the derived fields of public-site.md §3. */
 export type PublicPromotion = {
@@ -157,4 +158,48 @@ export async function listActivePromotionsOfCasino(casinoId: string): Promise<Pu
     .where(and(eq(promotions.casinoId, casinoId), eq(promotions.isActive, true)))
     .orderBy(...newestFirst);
   return rows.map(toPublicPromotion);
+}
+
+// Writes. Each one invalidates the cached pages before it returns (issue 4); the
+// back-office screens validate their input with the promotion form schema first.
+export type PromotionInput = Omit<NewPromotion, "id" | "slug" | "searchText" | "category" | "createdAt" | "updatedAt" | "indexed">;
+
+/** admin.md §5: if a category is chosen, the saved category text is that category's name. */
+async function categoryNameOf(categoryId: string | null | undefined): Promise<string | null> {
+  if (!categoryId) return null;
+  const [row] = await getDb().select({ name: promotionCategories.name }).from(promotionCategories).where(eq(promotionCategories.id, categoryId)).limit(1);
+  return row?.name ?? null;
+}
+
+export async function createPromotion(input: PromotionInput): Promise<Promotion> {
+  const [row] = await getDb()
+    .insert(promotions)
+    .values({ ...input, ...derivePromotionFields(input.title, input.description ?? ""), category: await categoryNameOf(input.categoryId) })
+    .returning();
+  await invalidatePages(SITE_TAG);
+  return row!;
+}
+
+export async function updatePromotion(id: string, input: PromotionInput): Promise<Promotion | null> {
+  const [row] = await getDb()
+    .update(promotions)
+    .set({ ...input, ...derivePromotionFields(input.title, input.description ?? ""), category: await categoryNameOf(input.categoryId), updatedAt: new Date() })
+    .where(eq(promotions.id, id))
+    .returning();
+  await invalidatePages(SITE_TAG);
+  return row ?? null;
+}
+
+/** admin.md §4: activating resets indexed to false (the page is submitted again). */
+export async function setPromotionActive(id: string, isActive: boolean): Promise<void> {
+  await getDb()
+    .update(promotions)
+    .set(isActive ? { isActive, indexed: false, updatedAt: new Date() } : { isActive, updatedAt: new Date() })
+    .where(eq(promotions.id, id));
+  await invalidatePages(SITE_TAG);
+}
+
+export async function deletePromotion(id: string): Promise<void> {
+  await getDb().delete(promotions).where(eq(promotions.id, id));
+  await invalidatePages(SITE_TAG);
 }

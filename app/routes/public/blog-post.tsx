@@ -1,10 +1,10 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { ClaimLink, detailPath, promotionImage } from "~/components/promotion-card";
 import { PostCard } from "~/components/post-card";
 import { formatDateTr } from "~/lib/dates";
-import { findPublishedPost, listSimilarPosts, recordPostView } from "~/modules/blog/blog.server";
+import { findPublishedPost, listSimilarPosts } from "~/modules/blog/blog.server";
 import { listActivePromotions } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
@@ -20,8 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const post = await findPublishedPost(params.id);
   if (!post) throw data({ message: "Blog yazısı bulunamadı" }, 404);
   const path = `/blog/${post.slug}`;
-  const [viewCount, similar, promotions, seo] = await Promise.all([
-    recordPostView(post.id),
+  const [similar, promotions, seo] = await Promise.all([
     listSimilarPosts(post),
     listActivePromotions(DAY_BONUS_TOTAL),
     pageSeo(request, {
@@ -52,12 +51,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ],
     }),
   ]);
-  return { post: { ...post, viewCount: viewCount ?? post.viewCount }, similar, promotions, seo };
+  return { post, similar, promotions, seo };
 }
 
 export default function BlogPost() {
   const { post, similar, promotions } = useLoaderData<typeof loader>();
   const [showAll, setShowAll] = useState(false);
+  const viewCount = usePostView(post.id, post.viewCount);
   const visible = showAll ? promotions : promotions.slice(0, DAY_BONUS_VISIBLE);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -90,7 +90,7 @@ export default function BlogPost() {
           <span className="font-semibold text-brand-700">{post.category}</span>
           <span>{formatDateTr(post.createdAt)}</span>
           <span>{post.author}</span>
-          <span data-testid="view-count">{post.viewCount} görüntülenme</span>
+          <span data-testid="view-count">{viewCount} görüntülenme</span>
         </p>
         <h1 className="mt-3 text-3xl font-extrabold leading-tight md:text-4xl">{post.title}</h1>
         {post.excerpt && <p className="mt-4 text-lg text-slate-700">{post.excerpt}</p>}
@@ -112,6 +112,23 @@ export default function BlogPost() {
       )}
     </div>
   );
+}
+
+/**
+ * public-site.md §4.5: every view raises view_count by one. The page itself is cached,
+ * so the browser counts the view with a small request and shows the count it returns.
+ */
+function usePostView(postId: string, initial: number): number {
+  const [counted, setCounted] = useState<{ postId: string; viewCount: number } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/blog/${postId}/view`, { method: "POST", signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<{ viewCount: number }>) : null))
+      .then((result) => result && setCounted({ postId, viewCount: result.viewCount }))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [postId]);
+  return counted?.postId === postId ? counted.viewCount : initial;
 }
 
 /** public-site.md §2.10 and §8: not found, or a load failure. */

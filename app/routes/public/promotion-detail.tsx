@@ -8,8 +8,12 @@ import { listComments } from "~/modules/comments/comments.server";
 import { findActivePromotionById, findActivePromotionBySlugs, listRelatedPromotions } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
+import { promotionTag } from "~/modules/page-cache/page-cache.server";
 
 export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
+
+// The page shows this promotion's comments: a new comment invalidates it (issue 4).
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * public-site.md §2.1 and §5.4: /bonuslar/{casinoSlug}/{promotionSlug}, /promotion/{id}
@@ -42,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ],
     }),
   ]);
-  return { promotion, related, comments, now: new Date().toISOString(), seo };
+  return data({ promotion, related, comments, now: new Date().toISOString(), seo }, { headers: { "X-Cache-Tags": promotionTag(promotion.id) } });
 }
 
 export default function PromotionDetail() {

@@ -18,6 +18,10 @@ import { loader as layoutLoader } from "./layout";
 import { loader as sitemapLoader } from "../resources/sitemap";
 import { loader as robotsLoader } from "../resources/robots";
 import { action as commentAction } from "../resources/promotion-comments";
+import { action as viewAction } from "../resources/post-view";
+
+/** The promotion detail loader answers data() with its cache tag; most tests want the data. */
+const callDetail = (url: string, options: Parameters<typeof callRoute>[2] = {}) => callRoute(detailLoader, url, options).then((r) => r.data);
 
 describeEachDriver("public loaders", ({ db }) => {
   beforeAll(async () => {
@@ -105,30 +109,30 @@ describeEachDriver("public loaders", ({ db }) => {
 
   describe("promotion detail", () => {
     it("resolves /bonuslar/{casino}/{promotion}, /promotion/{id} and ?id= to the same promotion", async () => {
-      const bySlugs = await callRoute(detailLoader, "/bonuslar/anadolu-casino/anadolu-casino-100-hos-geldin-bonusu", {
+      const bySlugs = await callDetail("/bonuslar/anadolu-casino/anadolu-casino-100-hos-geldin-bonusu", {
         params: { casinoSlug: "anadolu-casino", promotionSlug: "anadolu-casino-100-hos-geldin-bonusu" },
       });
       expect(bySlugs.promotion.title).toBe("Anadolu Casino %100 Hoş Geldin Bonusu");
-      const byId = await callRoute(detailLoader, `/promotion/${bySlugs.promotion.id}`, { params: { id: bySlugs.promotion.id } });
-      const byQuery = await callRoute(detailLoader, `/promotion?id=${bySlugs.promotion.id}`);
+      const byId = await callDetail(`/promotion/${bySlugs.promotion.id}`, { params: { id: bySlugs.promotion.id } });
+      const byQuery = await callDetail(`/promotion?id=${bySlugs.promotion.id}`);
       expect(byId.promotion.id).toBe(bySlugs.promotion.id);
       expect(byQuery.promotion.id).toBe(bySlugs.promotion.id);
       expect(bySlugs.seo.canonical).toBe("http://localhost/bonuslar/anadolu-casino/anadolu-casino-100-hos-geldin-bonusu");
     });
 
     it("finds a promotion from a slightly different slug (word overlap)", async () => {
-      const data = await callRoute(detailLoader, "/x", { params: { casinoSlug: "anadolu-casino", promotionSlug: "anadolu-casino-hos-geldin-bonusu" } });
+      const data = await callDetail("/x", { params: { casinoSlug: "anadolu-casino", promotionSlug: "anadolu-casino-hos-geldin-bonusu" } });
       expect(data.promotion.title).toBe("Anadolu Casino %100 Hoş Geldin Bonusu");
     });
 
     it("lists related promotions of the same casino and comments newest first", async () => {
-      const data = await callRoute(detailLoader, "/x", { params: { casinoSlug: "anadolu-casino", promotionSlug: "anadolu-casino-100-hos-geldin-bonusu" } });
+      const data = await callDetail("/x", { params: { casinoSlug: "anadolu-casino", promotionSlug: "anadolu-casino-100-hos-geldin-bonusu" } });
       expect(data.related.length).toBeGreaterThan(0);
       expect(data.related.length).toBeLessThanOrEqual(10);
       expect(data.related.every((p) => p.casino?.slug === "anadolu-casino" && p.id !== data.promotion.id)).toBe(true);
       const older = await insertComment(db(), { promotionId: data.promotion.id, comment: "eski", createdAt: new Date("2020-01-01") });
       const newer = await insertComment(db(), { promotionId: data.promotion.id, comment: "yeni", createdAt: new Date("2030-01-01") });
-      const again = await callRoute(detailLoader, `/promotion/${data.promotion.id}`, { params: { id: data.promotion.id } });
+      const again = await callDetail(`/promotion/${data.promotion.id}`, { params: { id: data.promotion.id } });
       expect(again.comments[0]!.id).toBe(newer.id);
       expect(again.comments.at(-1)!.id).toBe(older.id);
     });
@@ -190,8 +194,13 @@ describeEachDriver("public loaders", ({ db }) => {
     it("shows a post by slug or id, counts each view once, and lists similar posts", async () => {
       const slug = "cevrim-sarti-nedir-ve-nasil-hesaplanir";
       const first = await callRoute(postLoader, `/blog/${slug}`, { params: { id: slug } });
-      const second = await callRoute(postLoader, `/blog/${first.post.id}`, { params: { id: first.post.id } });
-      expect(second.post.viewCount).toBe(first.post.viewCount + 1);
+      const byId = await callRoute(postLoader, `/blog/${first.post.id}`, { params: { id: first.post.id } });
+      expect(byId.post.id).toBe(first.post.id);
+      // The page is cached; the browser counts each view with a small request.
+      const view = (id: string) => callRoute(viewAction, `/api/blog/${id}/view`, { params: { id }, method: "POST" }).then(unwrap);
+      expect(await view(first.post.id)).toEqual({ status: 200, data: { viewCount: first.post.viewCount + 1 } });
+      expect(await view(first.post.id)).toEqual({ status: 200, data: { viewCount: first.post.viewCount + 2 } });
+      expect((await view("abc")).status).toBe(404);
       expect(first.similar.length).toBeLessThanOrEqual(3);
       expect(first.similar.every((p) => p.category === first.post.category && p.id !== first.post.id)).toBe(true);
       expect(first.promotions.length).toBeGreaterThan(5);
@@ -201,6 +210,7 @@ describeEachDriver("public loaders", ({ db }) => {
     it("never shows a draft, and sanitises content; an empty author gets the default label", async () => {
       const draft = await insertPost(db(), { title: "Gizli Taslak", isPublished: false });
       expect(await thrown(callRoute(postLoader, "/x", { params: { id: draft.slug } }))).toEqual({ status: 404, data: { message: "Blog yazısı bulunamadı" } });
+      expect((await unwrap(await callRoute(viewAction, "/x", { params: { id: draft.id }, method: "POST" }))).status).toBe(404);
       const [before] = await db().select({ v: blogPosts.viewCount }).from(blogPosts).where(eq(blogPosts.id, draft.id));
       expect(before!.v).toBe(0);
       const dirty = await insertPost(db(), { title: "Kirli İçerik", author: " ", content: '<p onclick="x()">metin</p><script>alert(1)</script>' });

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import type { Route } from "./+types/post-view";
+import { recordPostView } from "~/modules/blog/blog.server";
+
+export function loader() {
+  throw data(null, { status: 405 });
+}
+
+/** POST /api/blog/{id}/view: counts one view of a published post and answers the new count. */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return data({ message: "Method not allowed" }, 405);
+  const viewCount = await recordPostView(params.id);
+  if (viewCount === null) return data({ message: "Blog yazısı bulunamadı" }, 404);
+  return { viewCount };
+}
