@@ -2,6 +2,7 @@
 // production it loads the Express app that Vite built from server/app.ts; in development
 // it loads the same file through Vite's dev server.
 import express from "express";
+import http from "node:http";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 
@@ -15,6 +16,7 @@ async function main() {
   const host = express();
   host.disable("x-powered-by");
   let runtime;
+  let fastPath = () => false;
 
   if (DEVELOPMENT) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
@@ -37,10 +39,15 @@ async function main() {
     const mod = await import("./build/server/index.js");
     runtime = await mod.startRuntime();
     host.use(mod.createApp({ staticDir: "build/client" }));
+    // Cached public pages are answered before Express runs.
+    fastPath = (req, res) => mod.serveCachedPage(req, res, runtime.env.TRUST_PROXY);
   }
 
   const { PORT, HOST } = runtime.env;
-  const server = host.listen(PORT, HOST, () => {
+  const server = http.createServer((req, res) => {
+    if (!fastPath(req, res)) host(req, res);
+  });
+  server.listen(PORT, HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : PORT;
     console.log(`Site ready on http://localhost:${port} (${runtime.database.driver})`);

@@ -21,6 +21,7 @@ export default [
 
   route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap-xml" }),
   route("sitemap", "routes/resources/sitemap.ts", { id: "sitemap" }),
+  route("sitemaps/:file", "routes/resources/sitemap.ts", { id: "sitemap-part" }),
   route("robots.txt", "routes/resources/robots.ts"),
   route("api/promotions/:id/comments", "routes/resources/promotion-comments.ts"),
   route("api/blog/:id/view", "routes/resources/post-view.ts"),

@@ -10,6 +10,7 @@ import { getEnv } from "~/env.server";
 import { pageCache } from "./page-cache";
 
 export { startRuntime } from "./runtime";
+export { serveCachedPage } from "./page-cache";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { pageStore, SITE_TAG, type CachedPage } from "~/modules/page-cache/page-cache.server";
 
@@ -23,11 +25,19 @@ const UNCACHED_PREFIXES = ["/admin", "/api/", "/healthz"];
 type Render = (request: Request, req: ExpressRequest) => Promise<Response>;
 type Rendered = { page: CachedPage; storable: boolean };
 
-function isCacheable(req: ExpressRequest): boolean {
+function isCacheable(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (UNCACHED_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(prefix))) return false;
+  const url = req.url ?? "/";
+  if (UNCACHED_PREFIXES.some((prefix) => url === prefix || url.startsWith(prefix) || url.startsWith(`${prefix}?`))) return false;
   // A pending flash toast makes the page personal.
   return !(req.headers.cookie ?? "").includes("__toast=");
+}
+
+/** The page's cache key: scheme, host and URL, read the same way on both paths. */
+function cacheKeyOf(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = (name: string) => (trustProxy ? String(req.headers[name] ?? "").split(",")[0]!.trim() : "");
+  const scheme = forwarded("x-forwarded-proto") || ((req.socket as TLSSocket).encrypted ? "https" : "http");
+  return `${scheme}://${req.headers.host ?? ""}${req.url ?? "/"}`;
 }
 
 export function toFetchRequest(req: ExpressRequest, method = req.method): Request {
@@ -61,6 +71,23 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((candidate) => candidate.trim() === "*" || candidate.trim().replace(/^W\//, "") === bare);
 }
 
+/** Header lists for later hits: what this answer carries (helmet's included), per encoding. */
+function buildWire(res: ExpressResponse, page: CachedPage): NonNullable<CachedPage["wire"]> {
+  const base: string[] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (/^(content-length|content-encoding|x-cache|content-type)$/i.test(name) || value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [String(value)]) base.push(name, v);
+  }
+  const contentType = page.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "text/html";
+  const full = [...base, "Content-Type", contentType, "X-Cache", "HIT"];
+  return {
+    identity: [...full, "Content-Length", String(page.body.length)],
+    gzip: [...full, "Content-Encoding", "gzip", "Content-Length", String(page.gzip.length)],
+    br: [...full, "Content-Encoding", "br", "Content-Length", String(page.brotli.length)],
+    notModified: [...base, "X-Cache", "HIT"],
+  };
+}
+
 function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, cached: boolean, hit: boolean): void {
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
@@ -74,6 +101,7 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, cache
   res.setHeader("CDN-Cache-Control", CDN_CACHE_CONTROL);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("X-Cache", hit ? "HIT" : "MISS");
+  page.wire ??= buildWire(res, page);
   if (etagMatches(req.get("If-None-Match"), page.etag)) {
     res.removeHeader("Content-Type");
     res.status(304).end();
@@ -90,6 +118,25 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, cache
  * Serves anonymous GETs of public pages from memory; renders through React Router on a
  * miss. Concurrent misses for one page share a single render.
  */
+/**
+ * The hot path: a cached page answered straight from the Node request handler, before
+ * Express runs at all. Returns false when the request is not a hit.
+ */
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): boolean {
+  if (!isCacheable(req)) return false;
+  const page = pageStore().get(cacheKeyOf(req, trustProxy));
+  if (!page?.wire) return false;
+  if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    res.writeHead(304, page.wire.notModified).end();
+    return true;
+  }
+  const accepts = req.headers["accept-encoding"] ?? "";
+  const [headers, bytes] = /\bbr\b/.test(accepts) ? [page.wire.br, page.brotli] : /\bgzip\b/.test(accepts) ? [page.wire.gzip, page.gzip] : [page.wire.identity, page.body];
+  res.writeHead(200, headers);
+  res.end(req.method === "HEAD" ? undefined : bytes);
+  return true;
+}
+
 export function pageCache(render: Render): RequestHandler {
   const inFlight = new Map<string, Promise<Rendered>>();
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -99,7 +146,7 @@ export function pageCache(render: Render): RequestHandler {
       return next();
     }
     const store = pageStore();
-    const key = `${req.protocol}://${req.get("host")}${req.originalUrl}`;
+    const key = cacheKeyOf(req, req.app.enabled("trust proxy"));
     const cached = store.get(key);
     if (cached) return send(req, res, cached, true, true);
     try {

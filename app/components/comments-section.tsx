@@ -1,10 +1,10 @@
 import { Fragment, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import toast from "react-hot-toast";
 import { formatDateTr } from "~/lib/dates";
-import { COMMENT_HONEYPOT_FIELD, COMMENT_MESSAGES, CommentSchema, DEFAULT_COMMENT_RATING } from "~/modules/comments/comments.schema";
+import { COMMENT_HONEYPOT_FIELD, COMMENT_MESSAGES, DEFAULT_COMMENT_RATING, firstCommentProblem } from "~/modules/comments/comments.rules";
 import type { PublicComment } from "~/modules/comments/comments.server";
 import { Stars } from "./stars";
+import { notify } from "./toaster";
 
 export type CommentActionResult = { ok: boolean; message: string };
 
@@ -20,12 +20,12 @@ export function CommentsSection({ promotionId, comments }: { promotionId: string
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
-      toast.success(result.message);
+      notify.success(result.message);
       // Also puts the rating back to 5 (its default).
       form.current?.reset();
     } else {
       // The form keeps its content.
-      toast.error(result.message || COMMENT_MESSAGES.saveFailed);
+      notify.error(result.message || COMMENT_MESSAGES.saveFailed);
     }
   }, [fetcher.state, fetcher.data]);
 
@@ -62,12 +62,10 @@ export function CommentsSection({ promotionId, comments }: { promotionId: string
           className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-5"
           onSubmit={(event) => {
             // public-site.md §5.1: blank fields get the spec's toasts; the server checks again.
-            const parsed = CommentSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-            if (!parsed.success) {
+            const problem = firstCommentProblem(Object.fromEntries(new FormData(event.currentTarget)));
+            if (problem) {
               event.preventDefault();
-              const order = ["userName", "comment", "rating"];
-              const first = [...parsed.error.issues].sort((a, b) => order.indexOf(String(a.path[0])) - order.indexOf(String(b.path[0])))[0];
-              toast.error(first?.message ?? COMMENT_MESSAGES.saveFailed);
+              notify.error(problem);
             }
           }}
         >

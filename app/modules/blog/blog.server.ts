@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { blogPosts, type BlogPost, type NewBlogPost } from "~/db/schema";
 import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
@@ -38,9 +38,14 @@ export async function listLatestPostLinks(limit: number): Promise<PostLink[]> {
   return getDb().select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug }).from(blogPosts).where(published).orderBy(...newestFirst).limit(limit);
 }
 
-export async function listPublishedPosts(limit?: number): Promise<PostCard[]> {
-  const query = getDb().select(cardColumns).from(blogPosts).where(published).orderBy(...newestFirst);
-  return (limit ? await query.limit(limit) : await query).map(toCard);
+export async function listPublishedPosts(limit: number, offset = 0): Promise<PostCard[]> {
+  const rows = await getDb().select(cardColumns).from(blogPosts).where(published).orderBy(...newestFirst).limit(limit).offset(offset);
+  return rows.map(toCard);
+}
+
+export async function countPublishedPosts(): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(blogPosts).where(published);
+  return row?.n ?? 0;
 }
 
 /** public-site.md §7 "Blog detail": by slug, then by id. Drafts are never found. */

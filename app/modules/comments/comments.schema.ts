@@ -1,29 +1,9 @@
 import { z } from "zod";
+import { COMMENT_MESSAGES, COMMENT_NAME_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH, DEFAULT_COMMENT_RATING } from "./comments.rules";
 
-// public-site.md §5.1 and §8; the bounds are issue 3's (the spec shows none).
-export const COMMENT_NAME_MAX_LENGTH = 60;
-export const COMMENT_TEXT_MAX_LENGTH = 2000;
-export const DEFAULT_COMMENT_RATING = 5;
-/** A field people never see and bots fill in. */
-export const COMMENT_HONEYPOT_FIELD = "website";
+export * from "./comments.rules";
 
-export const COMMENT_MESSAGES = {
-  nameRequired: "Lütfen kullanıcı adınızı girin",
-  commentRequired: "Lütfen yorumunuzu yazın",
-  nameTooLong: `Kullanıcı adı en fazla ${COMMENT_NAME_MAX_LENGTH} karakter olabilir`,
-  commentTooLong: `Yorum en fazla ${COMMENT_TEXT_MAX_LENGTH} karakter olabilir`,
-  rating: "Lütfen 1 ile 5 arasında bir puan seçin",
-  saveFailed: "Yorumunuz eklenirken bir hata oluştu",
-  success: "Yorumunuz başarıyla eklendi",
-  promotionMissing: "Yorum yapılacak promosyon bulunamadı",
-  empty: "Henüz yorum yapılmamış. İlk yorumu siz yapın!",
-  submitting: "Gönderiliyor...",
-} as const;
-
-export function commentRateLimitedMessage(minutes: number): string {
-  return `Çok fazla yorum gönderdiniz. Lütfen ${minutes} dakika sonra tekrar deneyin.`;
-}
-
+/** The server's parse of a comment: the browser's rules (comments.rules.ts) and the same messages. */
 export const CommentSchema = z.object({
   userName: z
     .string({ error: COMMENT_MESSAGES.nameRequired })

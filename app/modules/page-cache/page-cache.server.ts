@@ -19,6 +19,8 @@ export type CachedPage = {
   brotli: Buffer;
   etag: string;
   tags: string[];
+  /** Complete header lists for a hit, built on the first answer (security headers included). */
+  wire?: { identity: string[]; gzip: string[]; br: string[]; notModified: string[] };
 };
 
 // Bounded by bytes: a busy site with many pages keeps the most recent ones.

@@ -37,3 +37,28 @@ export function renderSitemapXml(origin: string, entries: SitemapEntry[]): strin
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
+
+// sitemaps.org: at most 50,000 URLs per file; past that, /sitemap.xml becomes an index of
+// /sitemaps/{n}.xml files.
+export const SITEMAP_URL_LIMIT = 50_000;
+
+function renderSitemapIndexXml(origin: string, parts: SitemapEntry[][]): string {
+  const items = parts.map((part, i) => {
+    const newest = part.reduce<Date | undefined>((max, e) => (e.lastmod && (!max || e.lastmod > max) ? e.lastmod : max), undefined);
+    return `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${i + 1}.xml`)}</loc>${newest ? `<lastmod>${newest.toISOString()}</lastmod>` : ""}</sitemap>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
+}
+
+/**
+ * The XML for /sitemap.xml (part null) or /sitemaps/{part}.xml: one urlset while the site
+ * fits in one file, else an index and its parts. Null for a part that does not exist.
+ */
+export function sitemapDocument(origin: string, entries: SitemapEntry[], part: number | null, limit = SITEMAP_URL_LIMIT): string | null {
+  const parts: SitemapEntry[][] = [];
+  for (let i = 0; i < entries.length; i += limit) parts.push(entries.slice(i, i + limit));
+  if (part === null) return parts.length <= 1 ? renderSitemapXml(origin, entries) : renderSitemapIndexXml(origin, parts);
+  if (parts.length <= 1) return null;
+  const chosen = parts[part - 1];
+  return chosen ? renderSitemapXml(origin, chosen) : null;
+}

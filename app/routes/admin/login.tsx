@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import toast from "react-hot-toast";
 import type { Route } from "./+types/login";
 import { commitSessionCookie, getAdmin, safeRedirectTarget, signIn } from "~/modules/auth/auth.server";
 import { LOGIN_MESSAGES, LoginSchema } from "~/modules/auth/auth.schema";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/form";
 import { withToast } from "~/modules/toast/toast.server";
+import { notify } from "~/components/toaster";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Girişi" }, { name: "robots", content: "noindex" }];
 
@@ -42,18 +42,18 @@ export default function Login() {
   const submitting = navigation.state === "submitting";
   const [clientErrors, setClientErrors] = useState<ActionResult["fieldErrors"]>();
   const fieldErrors = clientErrors ?? actionData?.fieldErrors;
-  const loadingToast = useRef<string | undefined>(undefined);
+  const loadingToast = useRef<Promise<string> | undefined>(undefined);
 
   // admin.md §4: a loading toast while signing in, then the outcome.
   useEffect(() => {
-    if (submitting) loadingToast.current = toast.loading("Giriş yapılıyor...");
+    if (submitting) loadingToast.current = notify.loading("Giriş yapılıyor...");
     else if (loadingToast.current) {
-      toast.dismiss(loadingToast.current);
+      void notify.dismiss(loadingToast.current);
       loadingToast.current = undefined;
     }
   }, [submitting]);
   useEffect(() => {
-    if (actionData?.message) toast.error(actionData.message);
+    if (actionData?.message) void notify.error(actionData.message);
   }, [actionData]);
 
   return (

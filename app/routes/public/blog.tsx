@@ -2,20 +2,28 @@ import { useLoaderData } from "react-router";
 import type { Route } from "./+types/blog";
 import { DataError } from "~/components/data-error";
 import { PostCard } from "~/components/post-card";
-import { listPublishedPosts } from "~/modules/blog/blog.server";
+import { Pagination } from "~/components/pagination";
+import { countPublishedPosts, listPublishedPosts } from "~/modules/blog/blog.server";
 import { buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
 
 export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
 
+export const POSTS_PAGE_SIZE = 24;
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const [posts, seo] = await Promise.all([listPublishedPosts(), pageSeo(request, { path: "/blog" })]);
-  return { posts, seo };
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("sayfa") ?? "1", 10) || 1));
+  const [posts, total, seo] = await Promise.all([
+    listPublishedPosts(POSTS_PAGE_SIZE, (page - 1) * POSTS_PAGE_SIZE),
+    countPublishedPosts(),
+    pageSeo(request, { path: "/blog" }),
+  ]);
+  return { posts, page, pageCount: Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE)), seo };
 }
 
 /** public-site.md §2.10: all published posts in a grid. */
 export default function Blog() {
-  const { posts } = useLoaderData<typeof loader>();
+  const { posts, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">Blog</h1>
@@ -29,6 +37,7 @@ export default function Blog() {
           ))}
         </div>
       )}
+      <Pagination page={page} count={pageCount} hrefFor={(p) => (p > 1 ? `/blog?sayfa=${p}` : "/blog")} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/promotions";
 import { DataError } from "~/components/data-error";
+import { Pagination } from "~/components/pagination";
 import { PromotionList } from "~/components/promotion-list";
 import { listCategoryChips, searchActivePromotions } from "~/modules/promotions/promotions.server";
 import { buildMeta } from "~/modules/seo/seo";
@@ -44,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Promotions() {
   const { items, total, chips, filter, pageCount } = useLoaderData<typeof loader>();
+  const { shown, lastPage, loadMore, loadingMore } = useLoadMore(items, filter);
   const submit = useSubmit();
   const navigation = useNavigation();
   const filtered = Boolean(filter.query || filter.category);
@@ -126,26 +128,46 @@ export default function Promotions() {
             <p className="mt-1 text-sm text-slate-600">Farklı bir arama terimi veya kategori deneyin.</p>
           </div>
         ) : (
-          <PromotionList key={`${filter.query}|${filter.category}|${filter.page}`} promotions={items} />
+          <PromotionList key={`${filter.query}|${filter.category}|${filter.page}`} promotions={shown} />
         )}
       </div>
 
-      {pageCount > 1 && (
-        <nav aria-label="Sayfalar" className="mt-10 flex flex-wrap justify-center gap-2">
-          {Array.from({ length: pageCount }, (_, i) => i + 1).map((page) => (
-            <Link
-              key={page}
-              to={hrefFor(filter, page)}
-              aria-current={page === filter.page ? "page" : undefined}
-              className={`min-w-10 rounded-lg border px-3 py-2 text-center text-sm font-semibold ${page === filter.page ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white"}`}
-            >
-              {page}
-            </Link>
-          ))}
-        </nav>
+      {lastPage < pageCount && (
+        <div className="mt-8 text-center">
+          <button type="button" onClick={() => loadMore(hrefFor(filter, lastPage + 1))} disabled={loadingMore} className="rounded-lg border border-slate-300 bg-white px-6 py-2.5 font-semibold hover:border-brand-500 disabled:opacity-60">
+            {loadingMore ? "Yükleniyor..." : "Daha fazla bonus göster"}
+          </button>
+        </div>
       )}
+
+      <Pagination page={filter.page} count={pageCount} hrefFor={(page) => hrefFor(filter, page)} />
     </div>
   );
+}
+
+type Filter = { query: string; category: string; page: number };
+
+/**
+ * 'Daha fazla bonus göster' appends the next page (the server renders only one, so the
+ * HTML stays small with thousands of offers); the numbered links still reach every page.
+ */
+function useLoadMore(items: Awaited<ReturnType<typeof loader>>["items"], filter: Filter) {
+  const fetcher = useFetcher<typeof loader>();
+  const key = `${filter.query}|${filter.category}|${filter.page}`;
+  const [more, setMore] = useState({ key, pages: [] as (typeof items)[], lastPage: filter.page });
+  // Adjusting state while rendering (not in an effect): a new filter starts afresh, and a
+  // fetched page is appended once.
+  if (more.key !== key) setMore({ key, pages: [], lastPage: filter.page });
+  const next = fetcher.data;
+  if (more.key === key && fetcher.state === "idle" && next && next.filter.page === more.lastPage + 1 && next.filter.query === filter.query && next.filter.category === filter.category) {
+    setMore({ key, pages: [...more.pages, next.items], lastPage: next.filter.page });
+  }
+  return {
+    shown: more.key === key ? [...items, ...more.pages.flat()] : items,
+    lastPage: more.key === key ? more.lastPage : filter.page,
+    loadMore: (href: string) => fetcher.load(href),
+    loadingMore: fetcher.state !== "idle",
+  };
 }
 
 export function ErrorBoundary() {

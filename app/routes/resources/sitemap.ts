@@ -1,11 +1,18 @@
 import type { Route } from "./+types/sitemap";
 import { siteOrigin } from "~/modules/seo/seo.server";
-import { listSitemapEntries, renderSitemapXml } from "~/modules/seo/sitemap.server";
+import { listSitemapEntries, sitemapDocument } from "~/modules/seo/sitemap.server";
 
-/** public-site.md §2.12: /sitemap.xml and /sitemap serve the same XML. */
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * public-site.md §2.12: /sitemap.xml and /sitemap serve the same XML; past 50,000 URLs it
+ * is an index of /sitemaps/{n}.xml.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const file = "file" in params ? params.file : undefined;
+  const part = file === undefined ? null : /^([1-9]\d{0,4})\.xml$/.exec(file)?.[1];
+  if (part === undefined) return new Response("Not found", { status: 404 });
   try {
-    const xml = renderSitemapXml(siteOrigin(request), await listSitemapEntries());
+    const xml = sitemapDocument(siteOrigin(request), await listSitemapEntries(), part === null ? null : Number(part));
+    if (xml === null) return new Response("Not found", { status: 404 });
     return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
   } catch (error) {
     console.error("Sitemap failed:", error);

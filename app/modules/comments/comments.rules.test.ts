@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { firstCommentProblem } from "./comments.rules";
+import { CommentSchema } from "./comments.schema";
+
+// The browser's check and the server's schema must agree on every case the browser sees.
+const cases: [string, Record<string, string>][] = [
+  ["fine", { userName: "Ali", comment: "metin", rating: "4" }],
+  ["blank name", { userName: "  ", comment: "metin", rating: "5" }],
+  ["blank comment", { userName: "Ali", comment: " ", rating: "5" }],
+  ["both blank", { userName: "", comment: "", rating: "5" }],
+  ["long name", { userName: "a".repeat(61), comment: "metin", rating: "5" }],
+  ["long comment", { userName: "Ali", comment: "b".repeat(2001), rating: "5" }],
+  ["rating 0", { userName: "Ali", comment: "metin", rating: "0" }],
+  ["rating abc", { userName: "Ali", comment: "metin", rating: "abc" }],
+];
+
+describe("comment rules in the browser and on the server", () => {
+  it.each(cases)("agree on %s", (_, values) => {
+    const parsed = CommentSchema.safeParse(values);
+    const problem = firstCommentProblem(values);
+    expect(problem === null).toBe(parsed.success);
+    if (!parsed.success) expect(parsed.error.issues.map((i) => i.message)).toContain(problem);
+  });
+
+  it("reports the name first when both are blank, as the spec's toasts do", () => {
+    expect(firstCommentProblem({ userName: "", comment: "" })).toBe("Lütfen kullanıcı adınızı girin");
+  });
+});

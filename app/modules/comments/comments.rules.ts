@@ -1,0 +1,38 @@
+// public-site.md §5.1 and §8; the bounds are issue 3's (the spec shows none). No zod
+// here: the comment form checks in the browser with these few lines, keeping the public
+// pages' JavaScript small; the server parses with CommentSchema (comments.schema.ts).
+export const COMMENT_NAME_MAX_LENGTH = 60;
+export const COMMENT_TEXT_MAX_LENGTH = 2000;
+export const DEFAULT_COMMENT_RATING = 5;
+/** A field people never see and bots fill in. */
+export const COMMENT_HONEYPOT_FIELD = "website";
+
+export const COMMENT_MESSAGES = {
+  nameRequired: "Lütfen kullanıcı adınızı girin",
+  commentRequired: "Lütfen yorumunuzu yazın",
+  nameTooLong: `Kullanıcı adı en fazla ${COMMENT_NAME_MAX_LENGTH} karakter olabilir`,
+  commentTooLong: `Yorum en fazla ${COMMENT_TEXT_MAX_LENGTH} karakter olabilir`,
+  rating: "Lütfen 1 ile 5 arasında bir puan seçin",
+  saveFailed: "Yorumunuz eklenirken bir hata oluştu",
+  success: "Yorumunuz başarıyla eklendi",
+  promotionMissing: "Yorum yapılacak promosyon bulunamadı",
+  empty: "Henüz yorum yapılmamış. İlk yorumu siz yapın!",
+  submitting: "Gönderiliyor...",
+} as const;
+
+export function commentRateLimitedMessage(minutes: number): string {
+  return `Çok fazla yorum gönderdiniz. Lütfen ${minutes} dakika sonra tekrar deneyin.`;
+}
+
+/** The browser's check, in the spec's order: name, comment, rating. Null when fine. */
+export function firstCommentProblem(values: { userName?: unknown; comment?: unknown; rating?: unknown }): string | null {
+  const name = typeof values.userName === "string" ? values.userName.trim() : "";
+  const comment = typeof values.comment === "string" ? values.comment.trim() : "";
+  if (!name) return COMMENT_MESSAGES.nameRequired;
+  if (name.length > COMMENT_NAME_MAX_LENGTH) return COMMENT_MESSAGES.nameTooLong;
+  if (!comment) return COMMENT_MESSAGES.commentRequired;
+  if (comment.length > COMMENT_TEXT_MAX_LENGTH) return COMMENT_MESSAGES.commentTooLong;
+  const rating = Number(values.rating ?? DEFAULT_COMMENT_RATING);
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) return COMMENT_MESSAGES.rating;
+  return null;
+}

@@ -1,0 +1,52 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { sitemapDocument, STATIC_SITEMAP_ENTRIES, type SitemapEntry } from "./sitemap.server";
+
+const entries: SitemapEntry[] = [
+  ...STATIC_SITEMAP_ENTRIES,
+  { path: "/casino/a", changefreq: "weekly", priority: "0.8", lastmod: new Date("2026-01-02T00:00:00Z") },
+  { path: "/blog/b", changefreq: "monthly", priority: "0.6", lastmod: new Date("2026-03-04T00:00:00Z") },
+];
+
+const xmllint = (() => {
+  try {
+    execFileSync("xmllint", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+function validate(xml: string, schema: "sitemap.xsd" | "siteindex.xsd") {
+  if (!xmllint) return;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sm-")), "x.xml");
+  fs.writeFileSync(file, xml);
+  execFileSync("xmllint", ["--noout", "--schema", path.resolve("../shared/schemas", schema), file], { stdio: "pipe" });
+}
+
+describe("sitemap splitting (limit lowered to 3)", () => {
+  it("keeps one urlset while the site fits", () => {
+    const xml = sitemapDocument("https://x.example", entries, null, 10)!;
+    expect(xml).toContain("<urlset");
+    expect(xml.match(/<url>/g)).toHaveLength(6);
+    validate(xml, "sitemap.xsd");
+  });
+
+  it("turns /sitemap.xml into an index of parts once past the limit", () => {
+    const index = sitemapDocument("https://x.example", entries, null, 3)!;
+    expect(index).toContain("<sitemapindex");
+    expect(index).toContain("<loc>https://x.example/sitemaps/1.xml</loc>");
+    expect(index).toContain("<loc>https://x.example/sitemaps/2.xml</loc><lastmod>2026-03-04T00:00:00.000Z</lastmod>");
+    validate(index, "siteindex.xsd");
+
+    const second = sitemapDocument("https://x.example", entries, 2, 3)!;
+    expect(second.match(/<url>/g)).toHaveLength(3);
+    expect(second).toContain("https://x.example/blog/b");
+    validate(second, "sitemap.xsd");
+    expect(sitemapDocument("https://x.example", entries, 3, 3)).toBeNull();
+    expect(sitemapDocument("https://x.example", entries, 1, 10)).toBeNull();
+  });
+});
