@@ -101,12 +101,12 @@ export default function Promotions() {
       <nav aria-label="Kategoriler" className="mt-4 flex gap-2 overflow-x-auto pb-2">
         <Link to={hrefFor({ query: filter.query, category: "" })} preventScrollReset className={chipClass(!filter.category)}>
           Tüm Bonuslar
-          <span className="text-xs opacity-80">{totalActive}</span>
+          <span className="text-xs">{totalActive}</span>
         </Link>
         {chips.map((chip) => (
           <Link key={chip.id} to={hrefFor({ query: filter.query, category: chip.slug })} preventScrollReset className={chipClass(filter.category === chip.slug)}>
             {chip.name}
-            <span className="text-xs opacity-80">{chip.count}</span>
+            <span className="text-xs">{chip.count}</span>
           </Link>
         ))}
       </nav>
@@ -121,6 +121,7 @@ export default function Promotions() {
         </div>
       )}
 
+      <h2 className="sr-only">Promosyonlar</h2>
       <div className={`mt-8 transition-opacity ${navigation.state === "loading" ? "opacity-60" : ""}`}>
         {items.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
