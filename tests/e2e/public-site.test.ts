@@ -104,6 +104,28 @@ describe("public site in Chromium", () => {
     expectNoPageErrors(page);
   });
 
+  it("renders one page of offers, loads more on demand, and links every page for crawlers", async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await freezeClock(page);
+    await page.goto(`${server.url}/bonuslar`);
+    const cards = page.locator("article");
+    expect(await cards.count()).toBe(24);
+    const pages = page.getByRole("navigation", { name: "Sayfalar" });
+    expect(await pages.getByRole("link", { name: "Sayfa 2" }).getAttribute("href")).toBe("/bonuslar?sayfa=2");
+    expect(await pages.getByRole("link", { name: "Sonraki" }).getAttribute("rel")).toBe("next");
+
+    await page.getByRole("button", { name: "Daha fazla bonus göster" }).click();
+    await page.waitForFunction(() => document.querySelectorAll("article").length === 27);
+    expect(await page.getByRole("button", { name: "Daha fazla bonus göster" }).count()).toBe(0);
+    const titles = await cards.locator("h3").allTextContents();
+    expect(new Set(titles).size).toBe(27);
+
+    // Without scripts, ?sayfa=2 is a page of its own.
+    const second = await (await fetch(`${server.url}/bonuslar?sayfa=2`)).text();
+    expect(second.match(/<article/g)).toHaveLength(3);
+    expectNoPageErrors(page);
+  });
+
   it("scrolls the casino carousel by three cards, disabling the buttons at the ends", async () => {
     const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await freezeClock(page);
