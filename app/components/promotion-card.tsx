@@ -33,6 +33,18 @@ export function ClaimLink({ href, className, children = "Bonus Al" }: { href: st
   );
 }
 
+/** The terms as bullets, or public-site.md §8's text when there are none. */
+export function TermsList({ terms, className = "" }: { terms: string[]; className?: string }) {
+  if (terms.length === 0) return <p className={`text-slate-600 ${className}`}>Bu promosyon için belirlenmiş şartlar bulunamadı.</p>;
+  return (
+    <ul className={`list-disc space-y-1 pl-5 text-slate-700 ${className}`}>
+      {terms.map((term, i) => (
+        <li key={i}>{term}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** public-site.md §2.5: a click on the card expands description, terms and expiry; only one at a time. */
 export function PromotionCard({
   promotion,
@@ -78,15 +90,7 @@ export function PromotionCard({
             <div className="rich-text text-sm" dangerouslySetInnerHTML={{ __html: promotion.description }} />
             <div>
               <h4 className="font-semibold text-slate-900">Şartlar ve Koşullar</h4>
-              {promotion.terms.length > 0 ? (
-                <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
-                  {promotion.terms.map((term, i) => (
-                    <li key={i}>{term}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="mt-1 text-slate-600">Bu promosyon için belirlenmiş şartlar bulunamadı.</p>
-              )}
+              <TermsList terms={promotion.terms} className="mt-1" />
             </div>
             {promotion.expiryDate && (
               <p>

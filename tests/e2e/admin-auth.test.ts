@@ -1,22 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoPageErrors, launchBrowser, loginAsAdmin, newPage } from "../helpers/browser";
-import { E2E_ADMIN, startServer, type TestServer } from "../helpers/server";
+import { describe, expect, it } from "vitest";
+import { expectNoPageErrors, loginAsAdmin, newPage, useServerAndBrowser } from "../helpers/browser";
+import { E2E_ADMIN } from "../helpers/server";
 
 describe("admin sign-in in Chromium", () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ctx = useServerAndBrowser();
 
   it("shows the spec's field messages for a malformed form, without a request", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${server.url}/admin/login`);
+    const page = await newPage(ctx.browser);
+    await page.goto(`${ctx.server.url}/admin/login`);
     await expect(page.getByRole("heading", { name: "Admin Paneli" }).isVisible()).resolves.toBe(true);
     await expect(page.getByText("Devam etmek için giriş yapın").isVisible()).resolves.toBe(true);
     await page.getByLabel("Email").fill("eposta-degil");
@@ -28,8 +19,8 @@ describe("admin sign-in in Chromium", () => {
   });
 
   it("rejects a wrong password with an error toast and stays on the form", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${server.url}/admin/login`);
+    const page = await newPage(ctx.browser);
+    await page.goto(`${ctx.server.url}/admin/login`);
     await page.getByLabel("Email").fill(E2E_ADMIN.email);
     await page.getByLabel("Şifre").fill("yanlis-sifre");
     await page.getByRole("button", { name: "Giriş Yap" }).click();
@@ -40,20 +31,20 @@ describe("admin sign-in in Chromium", () => {
   });
 
   it("sends a visitor of a guarded page to sign-in, then back there after signing in", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${server.url}/admin/casinos`);
+    const page = await newPage(ctx.browser);
+    await page.goto(`${ctx.server.url}/admin/casinos`);
     await page.waitForURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fcasinos/);
     await page.getByText("Bu sayfaya erişmek için giriş yapmalısınız").waitFor();
     await page.getByLabel("Email").fill(E2E_ADMIN.email);
     await page.getByLabel("Şifre").fill(E2E_ADMIN.password);
     await page.getByRole("button", { name: "Giriş Yap" }).click();
-    await page.waitForURL(`${server.url}/admin/casinos`);
+    await page.waitForURL(`${ctx.server.url}/admin/casinos`);
     await page.getByRole("heading", { name: "Casino Siteleri" }).waitFor();
   });
 
   it("signs an admin in to the dashboard with the sidebar, and logs out", async () => {
-    const page = await newPage(browser);
-    await loginAsAdmin(page, server.url);
+    const page = await newPage(ctx.browser);
+    await loginAsAdmin(page, ctx.server.url);
     await page.getByText("Giriş başarılı! Yönlendiriliyorsunuz...").waitFor();
     const nav = page.getByRole("navigation", { name: "Admin menüsü" });
     for (const label of ["Dashboard", "Promosyonlar", "Splash Reklamlar", "Kategoriler", "Casino Siteleri", "Yorumlar", "Blog Yazıları", "Zamanlanmış Yayınlar", "SEO Ayarları", "Ayarlar"]) {
@@ -63,19 +54,19 @@ describe("admin sign-in in Chromium", () => {
     await expect(page.evaluate(() => document.cookie)).resolves.not.toContain("__admin_session");
 
     await page.getByRole("button", { name: "Çıkış Yap" }).click();
-    await page.waitForURL(`${server.url}/admin/login`);
-    await page.goto(`${server.url}/admin/dashboard`);
+    await page.waitForURL(`${ctx.server.url}/admin/login`);
+    await page.goto(`${ctx.server.url}/admin/dashboard`);
     await page.waitForURL(/\/admin\/login/);
     expectNoPageErrors(page);
   });
 
   it("sends a signed-in admin from the login page straight to the dashboard", async () => {
-    const page = await newPage(browser);
-    await loginAsAdmin(page, server.url);
-    await page.goto(`${server.url}/admin/login`);
-    await page.waitForURL(`${server.url}/admin/dashboard`);
-    await page.goto(`${server.url}/admin`);
+    const page = await newPage(ctx.browser);
+    await loginAsAdmin(page, ctx.server.url);
+    await page.goto(`${ctx.server.url}/admin/login`);
+    await page.waitForURL(`${ctx.server.url}/admin/dashboard`);
+    await page.goto(`${ctx.server.url}/admin`);
     // /admin goes to the sign-in page, which forwards a signed-in admin.
-    await page.waitForURL(`${server.url}/admin/dashboard`);
+    await page.waitForURL(`${ctx.server.url}/admin/dashboard`);
   });
 });

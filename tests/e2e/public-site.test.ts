@@ -1,40 +1,17 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoPageErrors, freezeClock, launchBrowser, newPage } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
-
-const SITEMAP_XSD = path.resolve("../shared/schemas/sitemap.xsd");
-const hasXmllint = (() => {
-  try {
-    execFileSync("xmllint", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+import { describe, expect, it } from "vitest";
+import { hasXmllint, validateSitemapXml } from "../helpers/xmllint";
+import { expectNoPageErrors, freezeClock, newPage, useServerAndBrowser } from "../helpers/browser";
 
 describe("public site in Chromium", () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ctx = useServerAndBrowser();
 
   it("browses home → category chip → search → expand a card → detail → comment", async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
     await freezeClock(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${ctx.server.url}/`);
     await page.getByRole("heading", { level: 1, name: /kazandıran casino bonusları/ }).waitFor();
     await page.getByRole("link", { name: "Bonuslar", exact: true }).first().click();
-    await page.waitForURL(`${server.url}/bonuslar`);
+    await page.waitForURL(`${ctx.server.url}/bonuslar`);
 
     // Category chip: the URL carries the filter, and 'Aktif Filtre' shows.
     await page.getByRole("navigation", { name: "Kategoriler" }).getByRole("link", { name: /Kayıp Bonusu/ }).click();
@@ -57,7 +34,7 @@ describe("public site in Chromium", () => {
     await page.clock.runFor(400);
     await page.getByText("Bu kriterlere uygun promosyon bulunamadı.").waitFor();
     await page.getByRole("link", { name: "Filtreleri Temizle" }).click();
-    await page.waitForURL(`${server.url}/bonuslar`);
+    await page.waitForURL(`${ctx.server.url}/bonuslar`);
     await page.waitForFunction(() => document.querySelectorAll("article").length > 10);
 
     // Expand one card, then another: only one is open at a time.
@@ -105,9 +82,9 @@ describe("public site in Chromium", () => {
   });
 
   it("renders one page of offers, loads more on demand, and links every page for crawlers", async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
     await freezeClock(page);
-    await page.goto(`${server.url}/bonuslar`);
+    await page.goto(`${ctx.server.url}/bonuslar`);
     const cards = page.locator("article");
     expect(await cards.count()).toBe(24);
     const pages = page.getByRole("navigation", { name: "Sayfalar" });
@@ -121,15 +98,15 @@ describe("public site in Chromium", () => {
     expect(new Set(titles).size).toBe(27);
 
     // Without scripts, ?sayfa=2 is a page of its own.
-    const second = await (await fetch(`${server.url}/bonuslar?sayfa=2`)).text();
+    const second = await (await fetch(`${ctx.server.url}/bonuslar?sayfa=2`)).text();
     expect(second.match(/<article/g)).toHaveLength(3);
     expectNoPageErrors(page);
   });
 
   it("scrolls the casino carousel by three cards, disabling the buttons at the ends", async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 900 } });
     await freezeClock(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${ctx.server.url}/`);
     const previous = page.getByRole("button", { name: "Önceki siteler" });
     const next = page.getByRole("button", { name: "Sonraki siteler" });
     const track = page.getByTestId("casino-carousel");
@@ -154,9 +131,9 @@ describe("public site in Chromium", () => {
   });
 
   it("shows the splash ad 7 s after load, closable after a 5 s countdown", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(ctx.browser);
     await freezeClock(page);
-    await page.goto(`${server.url}/blog`);
+    await page.goto(`${ctx.server.url}/blog`);
     await page.getByRole("heading", { level: 1, name: "Blog" }).waitFor();
     const dialog = page.getByRole("dialog", { name: /Bedava Dönüş Şöleni|Deneme Bonusu/ });
 
@@ -184,18 +161,18 @@ describe("public site in Chromium", () => {
   });
 
   it("never shows the splash ad on admin pages", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(ctx.browser);
     await freezeClock(page);
-    await page.goto(`${server.url}/admin/login`);
+    await page.goto(`${ctx.server.url}/admin/login`);
     await page.getByRole("heading", { name: "Admin Paneli" }).waitFor();
     await page.clock.runFor(15_000);
     expect(await page.getByRole("dialog").count()).toBe(0);
   });
 
   it("raises a post's view count by one per view", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(ctx.browser);
     await freezeClock(page);
-    const url = `${server.url}/blog/cevrim-sarti-nedir-ve-nasil-hesaplanir`;
+    const url = `${ctx.server.url}/blog/cevrim-sarti-nedir-ve-nasil-hesaplanir`;
     // The page is cached; each view is counted by a small request whose answer it shows.
     const visit = async (go: () => Promise<unknown>) => {
       const beacon = page.waitForResponse((response) => response.url().endsWith("/view"));
@@ -220,15 +197,15 @@ describe("public site in Chromium", () => {
   });
 
   it("shows the not-found screens of the spec", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(ctx.browser);
     await freezeClock(page);
-    await page.goto(`${server.url}/blog/olmayan-yazi`);
+    await page.goto(`${ctx.server.url}/blog/olmayan-yazi`);
     await page.getByRole("heading", { name: "Blog yazısı bulunamadı" }).waitFor();
     await page.getByText("Aradığınız blog yazısı mevcut değil veya kaldırılmış olabilir.").waitFor();
-    await page.goto(`${server.url}/casino/olmayan-casino-sitesi`);
+    await page.goto(`${ctx.server.url}/casino/olmayan-casino-sitesi`);
     await page.getByRole("heading", { name: "Casino bulunamadı" }).waitFor();
     await page.getByText("Casino site bulunamadı").waitFor();
-    await page.goto(`${server.url}/promotion/olmayan`);
+    await page.goto(`${ctx.server.url}/promotion/olmayan`);
     await page.getByRole("heading", { name: "Hata" }).waitFor();
     await page.getByText("Promosyon bulunamadı (olmayan)").waitFor();
     await page.getByText("Kod: 404").waitFor();
@@ -238,7 +215,7 @@ describe("public site in Chromium", () => {
   });
 
   it("serves SEO tags in the first HTML", async () => {
-    const html = await (await fetch(`${server.url}/casino/izmir-casino`)).text();
+    const html = await (await fetch(`${ctx.server.url}/casino/izmir-casino`)).text();
     expect(html).toContain("<title>İzmir Casino İnceleme ve Bonuslar</title>");
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/casino\/izmir-casino"/);
     expect(html).toContain('property="og:image"');
@@ -246,14 +223,12 @@ describe("public site in Chromium", () => {
   });
 
   it.skipIf(!hasXmllint && !process.env.CI)("serves a sitemap that is valid against the sitemaps.org schema and lists published posts only", async () => {
-    const response = await fetch(`${server.url}/sitemap.xml`);
+    const response = await fetch(`${ctx.server.url}/sitemap.xml`);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await response.text();
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-")), "sitemap.xml");
-    fs.writeFileSync(file, xml);
-    execFileSync("xmllint", ["--noout", "--schema", SITEMAP_XSD, file], { stdio: "pipe" });
+    validateSitemapXml(xml, "sitemap.xsd");
     expect(xml).toContain("/blog/cevrim-sarti-nedir-ve-nasil-hesaplanir</loc>");
     expect(xml).not.toContain("/blog/vip-programlari-gercekten-avantajli-mi</loc>"); // a draft
-    expect(await (await fetch(`${server.url}/sitemap`)).text()).toBe(xml);
+    expect(await (await fetch(`${ctx.server.url}/sitemap`)).text()).toBe(xml);
   });
 });

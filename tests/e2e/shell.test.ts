@@ -1,30 +1,20 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoPageErrors, launchBrowser, newPage } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
+import { describe, expect, it } from "vitest";
+import { expectNoPageErrors, newPage, useServerAndBrowser } from "../helpers/browser";
 
 describe("public shell in Chromium", () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ctx = useServerAndBrowser();
 
   it("lands an unknown path on the home page", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${server.url}/olmayan/bir/sayfa`);
+    const page = await newPage(ctx.browser);
+    await page.goto(`${ctx.server.url}/olmayan/bir/sayfa`);
     expect(new URL(page.url()).pathname).toBe("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     expectNoPageErrors(page);
   });
 
   it("opens the mobile drawer at 390 px, locks body scroll and closes it three ways", async () => {
-    const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await page.goto(`${server.url}/`);
+    const page = await newPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(`${ctx.server.url}/`);
     const header = page.locator("header");
     expect((await header.boundingBox())!.height).toBe(64); // h-16 on mobile
     // Closed, the drawer is hidden from assistive technology, so find it by id for geometry.
@@ -60,17 +50,17 @@ describe("public shell in Chromium", () => {
 
   it("scrolls to the top on every path change, unless the address has a hash", async () => {
     // The real clock here: scrolling is committed on animation frames.
-    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/`);
+    const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${ctx.server.url}/`);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.locator("footer").getByRole("link", { name: "Güvenilir Siteler" }).click();
-    await page.waitForURL(`${server.url}/guvenilir-siteler`);
+    await page.waitForURL(`${ctx.server.url}/guvenilir-siteler`);
     await page.waitForFunction(() => window.scrollY === 0);
     expect(await page.evaluate(() => history.scrollRestoration)).toBe("manual");
 
     // The hero button goes to #promotions-section: the page scrolls there, not to the top.
-    await page.goto(`${server.url}/`);
+    await page.goto(`${ctx.server.url}/`);
     await page.getByRole("link", { name: "Bonusları Keşfet" }).click();
     await page.waitForFunction(() => window.scrollY > 300);
     expect(new URL(page.url()).hash).toBe("#promotions-section");
@@ -78,8 +68,8 @@ describe("public shell in Chromium", () => {
   });
 
   it("shows the desktop navigation in an h-20 header", async () => {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/`);
+    const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${ctx.server.url}/`);
     expect((await page.locator("header").boundingBox())!.height).toBe(80);
     const nav = page.getByRole("navigation", { name: "Ana menü" });
     for (const label of ["Anasayfa", "Bonuslar", "Güvenilir Siteler", "Blog"]) {

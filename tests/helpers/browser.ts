@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { expect } from "vitest";
-import { E2E_ADMIN } from "./server";
+import { afterAll, beforeAll, expect } from "vitest";
+import { E2E_ADMIN, startServer, type TestServer } from "./server";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -47,4 +47,20 @@ export async function freezeClock(page: Page): Promise<void> {
   const start = new Date("2026-06-01T09:00:00+03:00").getTime();
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start + 1000);
+}
+
+/**
+ * A production server and a browser for the tests of one file, started together before
+ * them and stopped after them.
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}): { server: TestServer; browser: Browser } {
+  const ctx = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    [ctx.server, ctx.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.stop();
+  });
+  return ctx;
 }

@@ -19,24 +19,14 @@ export async function createTestDatabase(driver: Driver): Promise<Database> {
     await migrateDatabase(database);
     return database;
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `t_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ driver: "postgres", url: url.toString(), max: 4 });
+  const throwaway = await createThrowawayDatabaseUrl();
+  const database = await openDatabase({ driver: "postgres", url: throwaway.url, max: 4 });
   await migrateDatabase(database);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await throwaway.drop();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import type { Route } from "./+types/promotion-detail";
 import { CommentsSection } from "~/components/comments-section";
-import { ClaimLink, detailPath, promotionImage, promotionImageFit } from "~/components/promotion-card";
+import { ClaimLink, detailPath, promotionImage, promotionImageFit, TermsList } from "~/components/promotion-card";
 import { RelatedSlider } from "~/components/related-slider";
 import { formatDateTr } from "~/lib/dates";
 import { listComments } from "~/modules/comments/comments.server";
@@ -72,15 +72,7 @@ export default function PromotionDetail() {
             <h2 id="terms-title" className="text-xl font-bold">
               Şartlar ve Koşullar
             </h2>
-            {promotion.terms.length > 0 ? (
-              <ul className="mt-3 list-disc space-y-1.5 pl-6 text-slate-700">
-                {promotion.terms.map((term, i) => (
-                  <li key={i}>{term}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-3 text-slate-600">Bu promosyon için belirlenmiş şartlar bulunamadı.</p>
-            )}
+            <TermsList terms={promotion.terms} className="mt-3" />
           </section>
           <div className="mt-6 flex flex-wrap items-center gap-4">
             {promotion.expiryDate && (
