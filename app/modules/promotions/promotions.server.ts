@@ -1,4 +1,4 @@
-import { and, count, desc, eq, like, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, like, ne, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotionCategories, promotions, type NewPromotion, type Promotion } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
@@ -129,14 +129,20 @@ export async function findActivePromotionById(id: string): Promise<PublicPromoti
   return row ? toPublicPromotion(row) : null;
 }
 
-/** public-site.md §5.4: /bonuslar/{casinoSlug}/{promotionSlug}. */
+/**
+ * public-site.md §5.4: /bonuslar/{casinoSlug}/{promotionSlug}. An exact slug (step 1) is an
+ * indexed look-up; only when there is none are all active promotions scored (steps 2-4).
+ */
 export async function findActivePromotionBySlugs(casinoSlug: string, promotionSlug: string): Promise<PublicPromotion | null> {
-  const candidates = await getDb()
-    .select({ id: promotions.id, slug: promotions.slug, casinoSlug: casinos.slug })
-    .from(promotions)
-    .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
-    .where(eq(promotions.isActive, true));
-  const id = resolvePromotionSlug(candidates, casinoSlug.toLowerCase(), promotionSlug.toLowerCase());
+  const candidates = (where: SQL | undefined) =>
+    getDb()
+      .select({ id: promotions.id, slug: promotions.slug, casinoSlug: casinos.slug })
+      .from(promotions)
+      .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
+      .where(and(eq(promotions.isActive, true), where));
+  const wanted = promotionSlug.toLowerCase();
+  const exact = await candidates(eq(promotions.slug, wanted));
+  const id = resolvePromotionSlug(exact.length > 0 ? exact : await candidates(undefined), casinoSlug.toLowerCase(), wanted);
   return id ? findActivePromotionById(id) : null;
 }
 
