@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { currentYearTr } from "~/lib/dates";
 import { SiteFooter } from "./site-footer";
 
 // React separates adjacent text with <!-- --> comments; a reader sees none.
@@ -16,7 +17,7 @@ describe("footer (public-site.md §2.2)", () => {
     const html = render([{ id: "p1", title: "Çevrim Şartı", slug: "cevrim-sarti" }]);
     expect(html).toContain('href="/blog/cevrim-sarti"');
     for (const label of ["Ana Sayfa", "Bonuslar", "Güvenilir Siteler", "Blog"]) expect(html).toContain(`>${label}</a>`);
-    expect(html).toContain(`© ${new Date().getFullYear()} Bonus Rehberi`);
+    expect(html).toContain(`© ${currentYearTr()} Bonus Rehberi`);
   });
 
   it("says 'Henüz blog yazısı bulunamadı' when there are no posts", () => {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { currentYearTr } from "~/lib/dates";
 import type { PostLink } from "~/modules/blog/blog.server";
 import { FOOTER_LINKS } from "~/modules/site/site";
 
@@ -43,7 +44,7 @@ export function SiteFooter({ siteName, posts }: { siteName: string; posts: PostL
         </div>
       </div>
       <div className="border-t border-slate-800 py-5 text-center text-xs">
-        © {new Date().getFullYear()} {siteName}. Tüm hakları saklıdır.
+        © {currentYearTr()} {siteName}. Tüm hakları saklıdır.
       </div>
     </footer>
   );

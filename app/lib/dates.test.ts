@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTr, formatRelativeAgeTr } from "./dates";
+import { currentYearTr, formatDateTr, formatRelativeAgeTr } from "./dates";
 
 describe("dates", () => {
   it("formats tr-TR in Istanbul time whatever the machine's zone", () => {
@@ -13,5 +13,9 @@ describe("dates", () => {
     expect(formatRelativeAgeTr(new Date("2026-05-10T11:00:00Z"), now)).toBe("1 saat önce");
     expect(formatRelativeAgeTr(new Date("2026-05-09T12:01:00Z"), now)).toBe("23 saat önce");
     expect(formatRelativeAgeTr(new Date("2026-05-09T12:00:00Z"), now)).toBe("1 gün önce");
+  });
+
+  it("takes the year in Istanbul, not on the machine", () => {
+    expect(currentYearTr(new Date("2025-12-31T22:30:00Z"))).toBe("2026");
   });
 });

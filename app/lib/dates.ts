@@ -37,3 +37,10 @@ export function formatRelativeAgeTr(value: Date | string | number, now: Date = n
   if (minutes < 1440) return `${Math.floor(minutes / 60)} saat önce`;
   return `${Math.floor(minutes / 1440)} gün önce`;
 }
+
+const yearFormat = new Intl.DateTimeFormat("tr-TR", { timeZone: SITE_TIME_ZONE, year: "numeric" });
+
+/** The current year in Istanbul (the footer's copyright line). */
+export function currentYearTr(now: Date = new Date()): string {
+  return yearFormat.format(now);
+}

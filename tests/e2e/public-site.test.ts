@@ -114,18 +114,28 @@ describe("public site in Chromium", () => {
     expect(await previous.isDisabled()).toBe(true);
     expect(await next.isDisabled()).toBe(false);
 
+    // Smooth scrolling takes its time: wait until the position stops moving.
+    const settled = async () => {
+      let last = -1;
+      for (let i = 0; i < 50; i++) {
+        const now = await track.evaluate((el) => el.scrollLeft);
+        if (now === last) return now;
+        last = now;
+        await page.waitForTimeout(100);
+      }
+      throw new Error("the carousel did not stop scrolling");
+    };
     const cardWidth = await track.locator("[data-carousel-item]").first().evaluate((el) => el.getBoundingClientRect().width + parseFloat(getComputedStyle(el.parentElement!).columnGap));
     await next.click();
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[aria-label="Önceki siteler"]')!.disabled);
-    await page.waitForTimeout(600); // smooth scrolling settles
-    const scrolled = await track.evaluate((el) => el.scrollLeft);
+    const scrolled = await settled();
     expect(Math.abs(scrolled - 3 * cardWidth)).toBeLessThanOrEqual(6);
 
     for (let i = 0; i < 5 && !(await next.isDisabled()); i++) {
       await next.click();
-      await page.waitForTimeout(600);
+      await settled();
     }
-    expect(await next.isDisabled()).toBe(true);
+    await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('button[aria-label="Sonraki siteler"]')!.disabled);
     expect(await previous.isDisabled()).toBe(false);
     expectNoPageErrors(page);
   });
