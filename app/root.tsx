@@ -4,16 +4,14 @@ import { Toaster } from "~/components/toaster";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { takeToast } from "~/modules/toast/toast.server";
 import { getEnv } from "~/env.server";
+import { DEFAULT_SEO } from "~/modules/seo/seo";
 import "./app.css";
 
 // public-site.md §1: default page metadata (each page overrides it).
-export const DEFAULT_TITLE = "Casino Bonusları ve Promosyonlar";
-export const DEFAULT_DESCRIPTION = "Güvenilir casino siteleri ve promosyonlar için bonus rehberi: güncel hoş geldin, deneme ve kayıp bonusları.";
-
 export const meta: MetaFunction = () => [
-  { title: DEFAULT_TITLE },
-  { name: "description", content: DEFAULT_DESCRIPTION },
-  { name: "keywords", content: "casino, bonus, promosyon" },
+  { title: DEFAULT_SEO.title },
+  { name: "description", content: DEFAULT_SEO.description },
+  { name: "keywords", content: DEFAULT_SEO.keywords },
   { property: "og:type", content: "website" },
 ];
 

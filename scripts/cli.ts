@@ -1,4 +1,4 @@
-import { migrateDatabase, openDatabase, type Database } from "../app/db/db.server";
+import { migrateDatabase, openConfiguredDatabase, type Database } from "../app/db/db.server";
 import { setDatabase } from "../app/db/index.server";
 import { getEnv } from "../app/env.server";
 
@@ -9,9 +9,7 @@ import { getEnv } from "../app/env.server";
  */
 export async function withDatabase<T>(command: string, task: (database: Database) => Promise<T>): Promise<T> {
   const env = getEnv();
-  const database = env.DATABASE_URL
-    ? await openDatabase({ driver: "postgres", url: env.DATABASE_URL })
-    : await openDatabase({ driver: "pglite", dataDir: env.DATA_DIR, command });
+  const database = await openConfiguredDatabase(env, command);
   try {
     await migrateDatabase(database);
     setDatabase(database);

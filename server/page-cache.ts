@@ -28,7 +28,7 @@ type Rendered = { page: CachedPage; storable: boolean };
 function isCacheable(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "/";
-  if (UNCACHED_PREFIXES.some((prefix) => url === prefix || url.startsWith(prefix) || url.startsWith(`${prefix}?`))) return false;
+  if (UNCACHED_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
   // A pending flash toast makes the page personal.
   return !(req.headers.cookie ?? "").includes("__toast=");
 }
@@ -40,7 +40,7 @@ function cacheKeyOf(req: IncomingMessage, trustProxy: boolean): string {
   return `${scheme}://${req.headers.host ?? ""}${req.url ?? "/"}`;
 }
 
-export function toFetchRequest(req: ExpressRequest, method = req.method): Request {
+function toFetchRequest(req: ExpressRequest, method = req.method): Request {
   const host = (req.app.enabled("trust proxy") && req.get("X-Forwarded-Host")) || req.get("host") || "localhost";
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -56,8 +56,8 @@ async function renderToEntry(render: Render, req: ExpressRequest): Promise<Rende
   const tags = [SITE_TAG, ...(response.headers.get(CACHE_TAGS_HEADER)?.split(/\s+/).filter(Boolean) ?? [])];
   const storable =
     response.status === 200 && !response.headers.has("Set-Cookie") && STORABLE_TYPES.test(response.headers.get("Content-Type") ?? "");
+  // entries() yields every Set-Cookie on its own already.
   const headers = [...response.headers.entries()].filter(([name]) => !/^(content-length|content-encoding|x-cache-tags|etag|cache-control)$/i.test(name));
-  for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
   const [gz, br] = storable
     ? await Promise.all([gzip(body, { level: 9 }), brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })])
     : [Buffer.alloc(0), Buffer.alloc(0)];

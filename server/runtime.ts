@@ -1,4 +1,4 @@
-import { migrateDatabase, openDatabase, type Database } from "~/db/db.server";
+import { migrateDatabase, openConfiguredDatabase, type Database } from "~/db/db.server";
 import { setDatabase } from "~/db/index.server";
 import { seedDemoContent } from "~/db/seed/demo.server";
 import { ensureFirstAdmin } from "~/modules/auth/first-admin.server";
@@ -14,9 +14,7 @@ const HOUR = 60 * 60 * 1000;
 /** Opens and migrates the database, loads demo content once, makes sure an admin exists. */
 export async function startRuntime(): Promise<Runtime> {
   const env = getEnv();
-  const database = env.DATABASE_URL
-    ? await openDatabase({ driver: "postgres", url: env.DATABASE_URL })
-    : await openDatabase({ driver: "pglite", dataDir: env.DATA_DIR, command: "server" });
+  const database = await openConfiguredDatabase(env, "server");
   try {
     await migrateDatabase(database);
     setDatabase(database);

@@ -62,6 +62,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 }
 
+/** DATABASE_URL's PostgreSQL, or the embedded database in DATA_DIR (locked for `command`). */
+export function openConfiguredDatabase(env: { DATABASE_URL?: string; DATA_DIR: string }, command: string): Promise<Database> {
+  return env.DATABASE_URL
+    ? openDatabase({ driver: "postgres", url: env.DATABASE_URL })
+    : openDatabase({ driver: "pglite", dataDir: env.DATA_DIR, command });
+}
+
 /** Applies the committed migrations in drizzle/; safe to run from several processes at once. */
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };

@@ -9,25 +9,12 @@ const dateFormat = new Intl.DateTimeFormat("tr-TR", {
   year: "numeric",
 });
 
-const dateTimeFormat = new Intl.DateTimeFormat("tr-TR", {
-  timeZone: SITE_TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
 export function formatDateTr(value: Date | string | number): string {
   return dateFormat.format(toDate(value));
-}
-
-export function formatDateTimeTr(value: Date | string | number): string {
-  return dateTimeFormat.format(toDate(value));
 }
 
 /** admin.md §9: minutes below 60, hours below 1440 minutes, otherwise days. */

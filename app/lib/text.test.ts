@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countWords, cutText, htmlToText, previewText } from "./text";
+import { cutText, htmlToText, previewText } from "./text";
 
 describe("text helpers", () => {
   it("turns HTML into plain text, dropping scripts and decoding entities", () => {
@@ -14,10 +14,5 @@ describe("text helpers", () => {
   it("adds an ellipsis only when it cut (card preview, 120)", () => {
     expect(previewText("y".repeat(130))).toBe(`${"y".repeat(120)}...`);
     expect(previewText("tam")).toBe("tam");
-  });
-
-  it("counts words", () => {
-    expect(countWords("  bir iki\n üç ")).toBe(3);
-    expect(countWords("")).toBe(0);
   });
 });

@@ -32,8 +32,3 @@ export function cutText(text: string, length: number): string {
 export function previewText(text: string, length: number = CARD_PREVIEW_LENGTH): string {
   return text.length <= length ? text : `${text.slice(0, length).trimEnd()}...`;
 }
-
-export function countWords(text: string): number {
-  const plain = text.trim();
-  return plain ? plain.split(/\s+/).length : 0;
-}

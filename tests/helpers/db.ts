@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
@@ -54,7 +55,6 @@ export function describeEachDriver(name: string, body: (ctx: { db: () => Db; dat
 
 /** Empties every table (for tests that need a clean slate between cases). */
 export async function truncateAll(db: Db): Promise<void> {
-  const { sql } = await import("drizzle-orm");
   await db.execute(
     sql`truncate table promotion_comments, promotions, promotion_categories, casinos, blog_posts, scheduled_publishing_logs,
         scheduled_publishing_settings, hero_section, settings, seo_settings, splash_ads, sessions, admin_users, users,

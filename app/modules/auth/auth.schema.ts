@@ -20,7 +20,6 @@ export const LOGIN_MESSAGES = {
   authError: "Yetkilendirme hatası oluştu",
   success: "Giriş başarılı! Yönlendiriliyorsunuz...",
   mustSignIn: "Bu sayfaya erişmek için giriş yapmalısınız",
-  checkingState: "Giriş durumu kontrol ediliyor...",
   checkingGuard: "Yetkilendirme kontrol ediliyor...",
   signedOut: "Çıkış yapıldı",
 } as const;

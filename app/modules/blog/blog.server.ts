@@ -34,10 +34,6 @@ function toCard(row: CardRow): PostCard {
 }
 
 /** public-site.md §7 "Blog list": published posts, newest first; 4 for the home page and footer. */
-export async function listLatestPostLinks(limit: number): Promise<PostLink[]> {
-  return getDb().select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug }).from(blogPosts).where(published).orderBy(...newestFirst).limit(limit);
-}
-
 export async function listPublishedPosts(limit: number, offset = 0): Promise<PostCard[]> {
   const rows = await getDb().select(cardColumns).from(blogPosts).where(published).orderBy(...newestFirst).limit(limit).offset(offset);
   return rows.map(toCard);

@@ -14,4 +14,3 @@ export const FOOTER_LINKS = [
 ] as const;
 
 export const HOME_POST_COUNT = 4;
-export const DRAWER_TRANSITION_MS = 300;

@@ -7,7 +7,7 @@ import { formatDateTr } from "~/lib/dates";
 import { findPublishedPost, listSimilarPosts } from "~/modules/blog/blog.server";
 import { listActivePromotions } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
-import { pageSeo } from "~/modules/seo/seo.server";
+import { absoluteUrl, pageSeo } from "~/modules/seo/seo.server";
 
 // public-site.md §2.10 and §9: 'Günün Bonusları' shows 5 first; the rest are revealed
 // on demand (we fetch at most 15 in all).
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           datePublished: post.createdAt,
           dateModified: post.updatedAt,
           author: { "@type": "Person", name: post.author },
-          image: post.imageUrl ? (post.imageUrl.startsWith("http") ? post.imageUrl : `${origin}${post.imageUrl}`) : `${origin}/logo.png`,
+          image: absoluteUrl(origin, post.imageUrl),
           mainEntityOfPage: `${origin}${path}`,
           inLanguage: "tr-TR",
         },

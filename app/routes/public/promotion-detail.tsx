@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import type { Route } from "./+types/promotion-detail";
 import { CommentsSection } from "~/components/comments-section";
-import { ClaimLink, detailPath, promotionImage, promotionImageFit, TermsList } from "~/components/promotion-card";
+import { ClaimLink, detailPath, PLACEHOLDER_IMAGE, promotionImage, promotionImageFit, TermsList } from "~/components/promotion-card";
 import { RelatedSlider } from "~/components/related-slider";
 import { formatDateTr } from "~/lib/dates";
 import { listComments } from "~/modules/comments/comments.server";
@@ -94,7 +94,7 @@ export default function PromotionDetail() {
           </h2>
           {promotion.casino ? (
             <div className="mt-4 flex items-center gap-3">
-              <img src={promotion.casino.logoUrl || "/images/placeholder.svg"} alt={`${promotion.casino.name} logosu`} width={56} height={56} className="h-14 w-14 rounded-lg object-contain" />
+              <img src={promotion.casino.logoUrl || PLACEHOLDER_IMAGE} alt={`${promotion.casino.name} logosu`} width={56} height={56} className="h-14 w-14 rounded-lg object-contain" />
               <span className="font-semibold">{promotion.casino.name}</span>
             </div>
           ) : (
