@@ -6,6 +6,11 @@ import { detailPath, promotionImage, promotionImageFit } from "./promotion-card"
 // public-site.md §2.9 and §9: 3 per page, previous and next wrap around.
 export const RELATED_PER_PAGE = 3;
 
+/** The page after moving by `delta`, wrapping at both ends. */
+export function wrapPage(page: number, delta: 1 | -1, pages: number): number {
+  return (page + delta + pages) % pages;
+}
+
 export function RelatedSlider({ promotions, now }: { promotions: PublicPromotion[]; now: string }) {
   const [page, setPage] = useState(0);
   if (promotions.length === 0) return null;
@@ -19,10 +24,10 @@ export function RelatedSlider({ promotions, now }: { promotions: PublicPromotion
         </h2>
         {pages > 1 && (
           <div className="flex gap-2">
-            <button type="button" aria-label="Önceki promosyonlar" onClick={() => setPage((page - 1 + pages) % pages)} className="rounded-full border border-slate-300 bg-white px-3 py-1">
+            <button type="button" aria-label="Önceki promosyonlar" onClick={() => setPage(wrapPage(page, -1, pages))} className="rounded-full border border-slate-300 bg-white px-3 py-1">
               ‹
             </button>
-            <button type="button" aria-label="Sonraki promosyonlar" onClick={() => setPage((page + 1) % pages)} className="rounded-full border border-slate-300 bg-white px-3 py-1">
+            <button type="button" aria-label="Sonraki promosyonlar" onClick={() => setPage(wrapPage(page, 1, pages))} className="rounded-full border border-slate-300 bg-white px-3 py-1">
               ›
             </button>
           </div>

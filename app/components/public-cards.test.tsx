@@ -1,0 +1,81 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { PublicPromotion } from "~/modules/promotions/promotions.server";
+import { CasinoCard } from "./casino-card";
+import { PromotionCard } from "./promotion-card";
+import { RelatedSlider, wrapPage } from "./related-slider";
+
+// Server-rendered as a visitor's first HTML; React's <!-- --> text separators removed.
+const html = (node: React.ReactNode) => renderToString(<MemoryRouter>{node}</MemoryRouter>).replaceAll("<!-- -->", "");
+
+const NOW = "2026-06-01T09:00:00.000Z";
+const promotion = (n: number, expiryDate: string | null = null): PublicPromotion => ({
+  id: `p${n}`,
+  title: `Bonus ${n}`,
+  slug: `bonus-${n}`,
+  description: "<p>Açıklama</p>",
+  shortDescription: "Açıklama",
+  terms: ["Şart bir"],
+  claimLink: "https://example.com",
+  expiryDate,
+  imageUrl: null,
+  promotionCode: null,
+  category: "Deneme Bonusu",
+  categoryId: null,
+  createdAt: NOW,
+  casino: { id: "c1", name: "Ege Bet", slug: "ege-bet", logoUrl: null },
+});
+
+describe("related promotions slider (public-site.md §2.9)", () => {
+  it("shows 3 at a time, with 'Süreli' only on offers whose expiry is in the future", () => {
+    const items = [promotion(1, "2026-07-01T00:00:00.000Z"), promotion(2, "2026-05-01T00:00:00.000Z"), promotion(3), promotion(4, "2026-08-01T00:00:00.000Z")];
+    const out = html(<RelatedSlider promotions={items} now={NOW} />);
+    expect(out.match(/<li /g)).toHaveLength(3);
+    expect(out).toContain("Bonus 3");
+    expect(out).not.toContain("Bonus 4");
+    expect(out.match(/Süreli/g)).toHaveLength(1); // Bonus 1 only: 2 has expired, 3 has no date
+    expect(out).toContain('aria-label="Sonraki promosyonlar"');
+  });
+
+  it("wraps around at both ends", () => {
+    expect(wrapPage(0, -1, 4)).toBe(3);
+    expect(wrapPage(3, 1, 4)).toBe(0);
+    expect(wrapPage(1, 1, 4)).toBe(2);
+  });
+
+  it("has no buttons when everything fits on one page, and nothing when empty", () => {
+    expect(html(<RelatedSlider promotions={[promotion(1)]} now={NOW} />)).not.toContain("Sonraki promosyonlar");
+    expect(html(<RelatedSlider promotions={[]} now={NOW} />)).toBe("");
+  });
+});
+
+describe("casino card (public-site.md §2.6)", () => {
+  const casino = { id: "c1", name: "Ege Bet", slug: "ege-bet", logoUrl: null, activePromotionCount: 4 };
+  it("links to /casino/{slug} with the count, 'İncele', and 'Öne Çıkan' only when featured", () => {
+    const featured = html(<CasinoCard casino={{ ...casino, featured: true }} />);
+    expect(featured).toContain('href="/casino/ege-bet"');
+    expect(featured).toContain("4 Promosyon");
+    expect(featured).toContain("İncele");
+    expect(featured).toContain("Öne Çıkan");
+    expect(html(<CasinoCard casino={{ ...casino, featured: false }} />)).not.toContain("Öne Çıkan");
+  });
+});
+
+describe("promotion card (public-site.md §2.5)", () => {
+  it("shows the 120-character preview collapsed, and description, terms and 'Son tarih' in tr-TR expanded", () => {
+    const long = { ...promotion(1, "2026-12-31T21:30:00.000Z"), shortDescription: "x".repeat(150) };
+    const collapsed = html(<PromotionCard promotion={long} expanded={false} onToggle={() => {}} />);
+    expect(collapsed).toContain(`${"x".repeat(120)}...`);
+    expect(collapsed).not.toContain("Şartlar ve Koşullar");
+    const expanded = html(<PromotionCard promotion={long} expanded onToggle={() => {}} />);
+    expect(expanded).toContain("Şartlar ve Koşullar");
+    expect(expanded).toContain("Şart bir");
+    expect(expanded).toContain("Son tarih:</span> 1 Ocak 2027"); // Istanbul time
+    expect(expanded).toContain('aria-expanded="true"');
+  });
+
+  it("names the casino, or 'Diğer' without one", () => {
+    expect(html(<PromotionCard promotion={{ ...promotion(1), casino: null }} expanded={false} onToggle={() => {}} />)).toContain("Diğer");
+  });
+});
