@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -7,10 +7,15 @@ import { useLocation } from "react-router";
  */
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();
+  const previous = useRef(pathname);
   useEffect(() => {
     window.history.scrollRestoration = "manual";
   }, []);
+  // Only a change of path: on the first render (hydration) the visitor may already have
+  // scrolled, and must not be thrown back to the top.
   useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
   return null;

@@ -52,6 +52,9 @@ describe("public shell in Chromium", () => {
     // The real clock here: scrolling is committed on animation frames.
     const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${ctx.server.url}/`);
+    // Hydrated (the shell turns the browser's scroll restoration off), so the footer link
+    // navigates in the page and a scroll made now must survive until then.
+    await page.waitForFunction(() => history.scrollRestoration === "manual");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.locator("footer").getByRole("link", { name: "Güvenilir Siteler" }).click();
