@@ -5,6 +5,7 @@ import express from "express";
 import http from "node:http";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 function fail(error) {
   const known = ["ConfigError", "DataDirLockedError"].includes(error?.name);
@@ -36,9 +37,9 @@ async function main() {
       }
     });
   } else {
-    const mod = await import("./build/server/index.js");
+    const mod = await import(new URL(`./${BUILD_DIR}/server/index.js`, import.meta.url).href);
     runtime = await mod.startRuntime();
-    host.use(mod.createApp({ staticDir: "build/client" }));
+    host.use(mod.createApp({ staticDir: `${BUILD_DIR}/client` }));
     // Cached public pages are answered before Express runs.
     fastPath = (req, res) => mod.serveCachedPage(req, res, runtime.env.TRUST_PROXY);
   }

@@ -20,7 +20,7 @@ import { createSplashAd, setSplashAdActive } from "~/modules/splash-ads/splash-a
 
 // Issue 4: every kind of write shows on the very next request of a cached page. The
 // requests go through the production server build, cache included.
-const BUILD = path.resolve("build/server/index.js");
+const BUILD = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 
 type Page = { status: number; cache: string | null; etag: string | null; body: string };
 

@@ -12,11 +12,12 @@ export type TestServer = { url: string; dataDir: string; logs: () => string; sto
  * demo content and a known admin, and resolves once it is serving.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("No production build: run `npm run build` (npm test does it)");
+  if (!fs.existsSync(path.join(process.env.BUILD_DIR ?? "build", "server/index.js"))) throw new Error("No production build: run `npm run build` (npm test does it)");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bonus-e2e-"));
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
       PATH: process.env.PATH,
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",
