@@ -1,5 +1,6 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLoaderData, useRouteError, type MetaFunction } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, useLoaderData, type MetaFunction } from "react-router";
 import type { Route } from "./+types/root";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { takeToast } from "~/modules/toast/toast.server";
@@ -54,28 +55,5 @@ export default function App() {
 
 /** public-site.md §2.1: any failure in the router shows a generic fallback error screen. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
-      <title>{notFound ? "Sayfa bulunamadı" : "Bir hata oluştu"}</title>
-      <h1 className="text-3xl font-bold">{notFound ? "Sayfa bulunamadı" : "Bir hata oluştu"}</h1>
-      <p className="text-slate-600">
-        {notFound
-          ? "Aradığınız sayfa mevcut değil veya kaldırılmış olabilir."
-          : "Sayfa yüklenirken beklenmeyen bir hata oluştu. Lütfen daha sonra tekrar deneyin."}
-      </p>
-      <div className="flex gap-3">
-        <a href="/" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
-          Ana Sayfaya Dön
-        </a>
-        {!notFound && (
-          <button type="button" onClick={() => window.location.reload()} className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold">
-            Tekrar dene
-          </button>
-        )}
-      </div>
-    </main>
-  );
+  return <GeneralErrorBoundary />;
 }

@@ -31,10 +31,10 @@ export default [
   route("admin/logout", "routes/admin/logout.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/casinos", "routes/admin/casinos/list.tsx"),
+    route("admin/casinos/new", "routes/admin/casinos/new.tsx"),
+    route("admin/casinos/edit/:id", "routes/admin/casinos/edit.tsx"),
     ...[
-      "admin/casinos",
-      "admin/casinos/new",
-      "admin/casinos/edit/:id",
       "admin/promotions",
       "admin/promotions/new",
       "admin/promotions/edit/:id",

@@ -1,7 +1,11 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotions, type Casino, type NewCasino } from "~/db/schema";
 import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
+import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
+import { htmlToText } from "~/lib/text";
+import { CASINO_MESSAGES, type CasinoEditorValue, type CasinoFormInput, type CasinoListItem, type CasinoSort } from "./casinos.schema";
 import { isUuid } from "~/lib/ids";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slug";
@@ -93,4 +97,97 @@ export async function updateCasino(id: string, input: CasinoInput): Promise<Casi
 export async function deleteCasino(id: string): Promise<void> {
   await getDb().delete(casinos).where(eq(casinos.id, id));
   await invalidatePages(SITE_TAG);
+}
+
+// ---- Admin (issue 8): reads for the list and the editor, and the audited commands.
+
+/** Casinos appear on nearly every public page (cards, carousel, promotion cards). */
+const CASINO_COMMANDS: DomainCommands = {
+  entity: "casino",
+  invalidates: [SITE_TAG],
+  unique: { casinos_slug_unique: { field: "name", message: CASINO_MESSAGES.nameTaken } },
+};
+
+export async function listCasinosForAdmin(query: ListQuery<CasinoSort>): Promise<Paged<CasinoListItem>> {
+  const db = getDb();
+  const where: SQL | undefined = query.q ? or(ilike(casinos.name, likePattern(query.q)), ilike(casinos.url, likePattern(query.q))) : undefined;
+  const direction = query.dir === "asc" ? asc : desc;
+  const order = query.sort === "name" ? [direction(casinos.name), asc(casinos.id)] : [direction(casinos.createdAt), asc(casinos.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: casinos.id,
+        name: casinos.name,
+        slug: casinos.slug,
+        url: casinos.url,
+        logoUrl: casinos.logoUrl,
+        description: casinos.description,
+        createdAt: casinos.createdAt,
+      })
+      .from(casinos)
+      .where(where)
+      .orderBy(...order)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(casinos).where(where),
+  ]);
+  const counts = await activeCountsFor(rows.map((row) => row.id));
+  return {
+    items: rows.map(({ description, createdAt, ...row }) => ({
+      ...row,
+      descriptionText: htmlToText(description).slice(0, 160),
+      activePromotionCount: counts.get(row.id) ?? 0,
+      createdAt: createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageCount: pageCountOf(total?.n ?? 0),
+  };
+}
+
+async function activeCountsFor(ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await getDb()
+    .select({ casinoId: promotions.casinoId, n: count() })
+    .from(promotions)
+    .where(and(eq(promotions.isActive, true), inArray(promotions.casinoId, ids)))
+    .groupBy(promotions.casinoId);
+  return new Map(rows.map((r) => [r.casinoId!, r.n]));
+}
+
+export async function getCasinoForEdit(id: string): Promise<CasinoEditorValue | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await getDb()
+    .select({ id: casinos.id, name: casinos.name, url: casinos.url, logoUrl: casinos.logoUrl, description: casinos.description })
+    .from(casinos)
+    .where(eq(casinos.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Creates (id null) or updates a casino; the slug follows the name and stays unique. */
+export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInput): Promise<CommandResult<Casino>> {
+  const values = { ...input, description: sanitizeRichText(input.description), slug: slugify(input.name) };
+  return runCommand(
+    CASINO_COMMANDS,
+    id ? "update" : "create",
+    actor,
+    async (tx) => {
+      const [row] = id
+        ? await tx.update(casinos).set({ ...values, updatedAt: new Date() }).where(eq(casinos.id, id)).returning()
+        : await tx.insert(casinos).values(values).returning();
+      if (!row) return reject({ "": [CASINO_MESSAGES.notFound] });
+      return { value: row, target: { id: row.id, summary: row.name } };
+    },
+    { id, summary: input.name },
+  );
+}
+
+/** Deletes a casino; its promotions stay, without a casino (the link is set null). */
+export function removeCasino(actor: Actor, id: string): Promise<CommandResult<{ id: string }>> {
+  return runCommand(CASINO_COMMANDS, "delete", actor, async (tx) => {
+    const [row] = isUuid(id) ? await tx.delete(casinos).where(eq(casinos.id, id)).returning({ id: casinos.id, name: casinos.name }) : [];
+    if (!row) return reject({ "": [CASINO_MESSAGES.notFound] });
+    return { value: { id: row.id }, target: { id: row.id, summary: row.name } };
+  });
 }

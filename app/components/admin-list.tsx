@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { listHref } from "~/lib/list-query";
+import { Pagination } from "./pagination";
+
+// The pieces every admin list shares: a title with its add link, a search box, sortable
+// column headers and page links, all driven by the URL (lib/list-query.ts).
+
+export function AdminPageHeader({ title, action }: { title: string; action?: { to: string; label: string } }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {action && (
+        <Link to={action.to} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          {action.label}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+export function SearchBox({ q, label = "Ara", children }: { q: string; label?: string; children?: ReactNode }) {
+  return (
+    <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
+      <label className="flex-1">
+        <span className="sr-only">{label}</span>
+        <input type="search" name="q" defaultValue={q} placeholder={label} aria-label={label} maxLength={100} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+      </label>
+      {children}
+      <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold">
+        Ara
+      </button>
+    </Form>
+  );
+}
+
+export function SortHeader({ label, sort, current, dir }: { label: string; sort: string; current: string; dir: "asc" | "desc" }) {
+  const location = useLocation();
+  const active = sort === current;
+  const next = active && dir === "asc" ? "desc" : "asc";
+  return (
+    <th scope="col" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined} className="px-4 py-3 text-left">
+      <Link to={listHref(location.pathname + location.search, { sirala: sort, yon: next, sayfa: null })} className="inline-flex items-center gap-1 hover:underline">
+        {label}
+        {active && <span aria-hidden="true">{dir === "asc" ? "▲" : "▼"}</span>}
+      </Link>
+    </th>
+  );
+}
+
+export function AdminPagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const location = useLocation();
+  return <Pagination page={page} count={pageCount} hrefFor={(p) => listHref(location.pathname + location.search, { sayfa: p })} />;
+}
+
+export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-slate-500">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+export const TABLE_CLASS = "w-full min-w-[640px] divide-y divide-slate-200 text-sm";
+export const TABLE_WRAPPER_CLASS = "overflow-x-auto rounded-xl bg-white shadow-sm";

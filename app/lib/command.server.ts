@@ -1,0 +1,128 @@
+import { getDb } from "~/db/index.server";
+import type { Db } from "~/db/db.server";
+import { auditLog } from "~/db/schema";
+import { invalidatePages } from "~/modules/page-cache/page-cache.server";
+
+/**
+ * The one way an admin write reaches the database (ADR 003). A domain declares once what
+ * its writes invalidate and which unique constraints mean which field message; each
+ * command then runs its work in a transaction, records an audit row in the same
+ * transaction, turns unique violations into field errors and, after the commit, drops
+ * the cached pages it affects.
+ */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** conform's shape: messages per field name; "" holds form-level messages. */
+export type FieldErrors = Record<string, string[]>;
+
+export type CommandResult<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors };
+
+/** Who is writing, for the audit log. */
+export type Actor = { userId: string | null; email: string; address: string };
+
+/** What the audit row says of the record a command touched. */
+export type AuditTarget = { id: string | null; summary: string };
+
+const REJECTION = Symbol("rejection");
+type Rejection = { [REJECTION]: true; fieldErrors: FieldErrors };
+
+/** Ends a command without writing: the transaction rolls back and the form shows these. */
+export function reject(fieldErrors: FieldErrors): Rejection {
+  return { [REJECTION]: true, fieldErrors };
+}
+
+function isRejection(value: unknown): value is Rejection {
+  return typeof value === "object" && value !== null && REJECTION in value;
+}
+
+export type DomainCommands = {
+  entity: string;
+  /** Page-cache tags every write of this domain invalidates (declared once per domain). */
+  invalidates: readonly string[];
+  /** Unique constraint name → the field and the Turkish message a clash shows there. */
+  unique?: Record<string, { field: string; message: string }>;
+};
+
+type UniqueViolation = { code: "23505"; constraint?: string };
+
+function uniqueViolationOf(error: unknown): UniqueViolation | null {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return e as UniqueViolation;
+  }
+  return null;
+}
+
+async function recordFailure(domain: DomainCommands, verb: string, actor: Actor, target: AuditTarget | undefined): Promise<void> {
+  await getDb()
+    .insert(auditLog)
+    .values({ ...auditFields(domain.entity, verb, actor, target), outcome: "failure" });
+}
+
+function auditFields(entity: string, verb: string, actor: Actor, target: AuditTarget | undefined) {
+  return {
+    actorId: actor.userId,
+    actorEmail: actor.email,
+    address: actor.address,
+    action: `${entity}.${verb}`,
+    entityType: entity,
+    entityId: target?.id ?? null,
+    summary: (target?.summary ?? "").slice(0, 200),
+  };
+}
+
+/**
+ * Runs `work` as one audited, cache-invalidating transaction. `work` returns the value
+ * and the audit target, or `reject(...)` to roll back with field errors.
+ */
+export async function runCommand<T>(
+  domain: DomainCommands,
+  verb: string,
+  actor: Actor,
+  work: (tx: Tx) => Promise<{ value: T; target: AuditTarget; invalidates?: readonly string[] } | Rejection>,
+  attempted?: AuditTarget,
+): Promise<CommandResult<T>> {
+  let outcome: { value: T; target: AuditTarget; invalidates?: readonly string[] } | Rejection;
+  try {
+    outcome = await getDb().transaction(async (tx) => {
+      const result = await work(tx);
+      if (isRejection(result)) {
+        // Thrown so that drizzle rolls the transaction back; caught just below.
+        throw result;
+      }
+      await tx.insert(auditLog).values(auditFields(domain.entity, verb, actor, result.target));
+      return result;
+    });
+  } catch (error) {
+    if (isRejection(error)) {
+      outcome = error;
+    } else {
+      const violation = uniqueViolationOf(error);
+      const mapped = violation?.constraint ? domain.unique?.[violation.constraint] : undefined;
+      if (!mapped) throw error;
+      outcome = reject({ [mapped.field]: [mapped.message] });
+    }
+  }
+  if (isRejection(outcome)) {
+    await recordFailure(domain, verb, actor, attempted);
+    return { ok: false, fieldErrors: outcome.fieldErrors };
+  }
+  await invalidatePages(...domain.invalidates, ...(outcome.invalidates ?? []));
+  return { ok: true, value: outcome.value };
+}
+
+/** An audit row outside any domain write (sign-in attempts). */
+export async function recordAudit(entry: { action: string; actor: Actor; entityType: string; entityId?: string | null; summary?: string; outcome: "success" | "failure" }): Promise<void> {
+  const [entity, ...verb] = entry.action.split(".");
+  await getDb()
+    .insert(auditLog)
+    .values({
+      ...auditFields(entity ?? entry.entityType, verb.join("."), entry.actor, { id: entry.entityId ?? null, summary: entry.summary ?? "" }),
+      entityType: entry.entityType,
+      outcome: entry.outcome,
+    });
+}
+
+/** The actor of an admin request: the signed-in admin and the address they wrote from. */
+export function actorOf(admin: { userId: string; email: string }, context: { clientAddress: string }): Actor {
+  return { userId: admin.userId, email: admin.email, address: context.clientAddress };
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+// Issue 8: admin tables page on the server, 25 rows a page, with search and sort in the URL
+// (?sayfa=2&q=...&sirala=name&yon=asc) so that every view can be linked and reloaded.
+export const ADMIN_PAGE_SIZE = 25;
+/** Search text longer than this is no search; it is cut, not refused. */
+export const MAX_SEARCH_LENGTH = 100;
+
+export type ListQuery<S extends string> = { page: number; q: string; sort: S; dir: "asc" | "desc" };
+
+/** Reads the list parameters from a URL; anything malformed falls back to the defaults. */
+export function parseListQuery<S extends string>(url: URL, sorts: readonly [S, ...S[]], defaults: { sort: S; dir: "asc" | "desc" }): ListQuery<S> {
+  const params = url.searchParams;
+  const page = z.coerce.number().int().min(1).max(100_000).catch(1).parse(params.get("sayfa") ?? 1);
+  // NUL and other control characters never reach a query.
+  // eslint-disable-next-line no-control-regex
+  const q = (params.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const sort = z.enum(sorts).catch(defaults.sort).parse(params.get("sirala") ?? defaults.sort);
+  const dir = z.enum(["asc", "desc"]).catch(defaults.dir).parse(params.get("yon") ?? defaults.dir);
+  return { page, q, sort, dir };
+}
+
+export type Paged<T> = { items: T[]; total: number; page: number; pageCount: number };
+
+export function pageCountOf(total: number, pageSize = ADMIN_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The same list URL with some parameters changed (page links, sort headers). */
+export function listHref(current: URL | string, changes: Record<string, string | number | null>): string {
+  const url = new URL(current, "http://x");
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === "" || (name === "sayfa" && value === 1)) url.searchParams.delete(name);
+    else url.searchParams.set(name, String(value));
+  }
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
+/** A LIKE pattern that matches the text literally (%, _ and \ escaped). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { htmlToText } from "./text";
+
+// Field builders shared by the admin form schemas, so every form reads empty, URL and
+// rich-text input the same way on both sides.
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARACTER_MESSAGE = "Geçersiz karakter içeriyor";
+
+/** Trimmed text without control characters (NUL never reaches PostgreSQL). */
+export function text(options: { min?: number; max: number; message: string; maxMessage?: string }) {
+  return z
+    .string({ error: options.message })
+    .trim()
+    .min(options.min ?? 1, options.message)
+    .max(options.max, options.maxMessage ?? `En fazla ${options.max} karakter olabilir`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTER_MESSAGE);
+}
+
+/** Optional text: empty becomes null (admin.md §5: empty optional values are saved as null). */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `En fazla ${max} karakter olabilir`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTER_MESSAGE)
+    .optional()
+    .transform((value) => (value ? value : null));
+}
+
+export const MAX_URL_LENGTH = 2048;
+
+/** http(s) URLs only: a javascript: or data: link must never reach a page. */
+export function isWebUrl(value: string): boolean {
+  if (value.length > MAX_URL_LENGTH) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Our own files (/media/..., /demo/...) count as image addresses too. */
+export function isImageAddress(value: string): boolean {
+  return isWebUrl(value) || (/^\/(?!\/)[\w\-./%]+$/.test(value) && !value.includes(".."));
+}
+
+export function webUrl(message: string) {
+  return z.string({ error: message }).trim().refine(isWebUrl, message);
+}
+
+export function optionalImageUrl(message: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || isImageAddress(value), message)
+    .transform((value) => (value ? value : null));
+}
+
+/** Rich text measured by its visible text, so '<p></p>' is not ten characters of content. */
+export function richText(options: { min?: number; message?: string; max: number }) {
+  return z
+    .string()
+    .max(options.max, `En fazla ${options.max} karakter olabilir`)
+    .optional()
+    .transform((value) => value ?? "")
+    .refine((value) => !options.min || htmlToText(value).length >= options.min, options.message ?? "");
+}
+
+export const checkbox = () =>
+  z
+    .union([z.literal("on"), z.literal("true"), z.boolean()])
+    .optional()
+    .transform((value) => value === "on" || value === "true" || value === true);

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { optionalImageUrl, richText, text, webUrl } from "~/lib/validation";
+
+// admin.md §5 and §9: the casino form's rules and messages.
+export const CASINO_NAME_MIN_LENGTH = 2;
+export const CASINO_NAME_MAX_LENGTH = 120;
+export const CASINO_DESCRIPTION_MIN_LENGTH = 10;
+export const CASINO_DESCRIPTION_MAX_LENGTH = 100_000;
+
+export const CASINO_MESSAGES = {
+  name: `Casino adı en az ${CASINO_NAME_MIN_LENGTH} karakter olmalıdır`,
+  url: "Geçerli bir URL giriniz",
+  logoUrl: "Geçerli bir logo URL giriniz",
+  description: `Açıklama en az ${CASINO_DESCRIPTION_MIN_LENGTH} karakter olmalıdır`,
+  // Issue 8: a name whose slug another casino has is refused beside the name.
+  nameTaken: "Bu adla (veya aynı adrese dönüşen bir adla) kayıtlı bir casino zaten var. Lütfen farklı bir ad girin.",
+  created: "Casino başarıyla eklendi",
+  updated: "Casino başarıyla güncellendi",
+  deleted: "Casino silindi",
+  loadFailed: "Casino bilgileri yüklenirken bir hata oluştu",
+  saveFailed: "Casino kaydedilirken bir hata oluştu",
+  deleteFailed: "Casino silinirken bir hata oluştu",
+  notFound: "Casino bulunamadı",
+  noDescription: "Açıklama yok",
+} as const;
+
+export const CasinoFormSchema = z.object({
+  name: text({ min: CASINO_NAME_MIN_LENGTH, max: CASINO_NAME_MAX_LENGTH, message: CASINO_MESSAGES.name }),
+  url: webUrl(CASINO_MESSAGES.url),
+  logoUrl: optionalImageUrl(CASINO_MESSAGES.logoUrl),
+  description: richText({ min: CASINO_DESCRIPTION_MIN_LENGTH, max: CASINO_DESCRIPTION_MAX_LENGTH, message: CASINO_MESSAGES.description }),
+});
+
+export type CasinoFormInput = z.infer<typeof CasinoFormSchema>;
+
+/** A row of the admin casino list (admin.md §2 Casino list). */
+export type CasinoListItem = {
+  id: string;
+  name: string;
+  slug: string;
+  url: string;
+  logoUrl: string | null;
+  descriptionText: string;
+  activePromotionCount: number;
+  createdAt: string;
+};
+
+/** What the casino editor is filled with. */
+export type CasinoEditorValue = { id: string; name: string; url: string; logoUrl: string | null; description: string };
+
+export const CASINO_SORTS = ["name", "createdAt"] as const;
+export type CasinoSort = (typeof CASINO_SORTS)[number];
+
+/** The public page of a casino. */
+export function casinoPath(casino: { slug: string }): string {
+  return `/casino/${casino.slug}`;
+}

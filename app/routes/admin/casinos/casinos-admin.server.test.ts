@@ -1,0 +1,154 @@
+import { count, desc, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
+import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
+import { auditLog, casinos, promotions } from "~/db/schema";
+import { insertCasino, insertPromotion } from "~/db/factories.server";
+import { action as editorAction, loader as editLoader } from "./edit";
+import { action as listAction, loader as listLoader } from "./list";
+
+const VALID = { name: "Yıldız Casino", url: "https://yildiz.example", logoUrl: "https://cdn.example/yildiz.png", description: "<p>Güvenilir ve hızlı ödeme yapan bir site.</p>" };
+
+describeEachDriver("admin casinos", ({ db }) => {
+  let admin: TestSession;
+  beforeEach(async () => {
+    await truncateAll(db());
+    admin = await createAdminSession("operator@example.com");
+  });
+  const casinoCount = async () => (await db().select({ n: count() }).from(casinos))[0]!.n;
+
+  describe("the editor's action", () => {
+    it("creates a casino with a slug from its name and returns to the list with a toast", async () => {
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: VALID }));
+      expect(outcome).toMatchObject({ status: 302, location: "/admin/casinos" });
+      const [row] = await db().select().from(casinos);
+      expect(row).toMatchObject({ name: "Yıldız Casino", slug: "yildiz-casino", url: "https://yildiz.example", logoUrl: "https://cdn.example/yildiz.png" });
+    });
+
+    it("saves an empty logo as null and strips script from the description", async () => {
+      await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: { ...VALID, logoUrl: "", description: '<p onclick="x()">Güvenilir bir site<script>alert(1)</script></p>' } });
+      const [row] = await db().select().from(casinos);
+      expect(row!.logoUrl).toBeNull();
+      expect(row!.description).toBe("<p>Güvenilir bir site</p>");
+    });
+
+    it.each([
+      ["name", { name: "Y" }, "Casino adı en az 2 karakter olmalıdır"],
+      ["url", { url: "yildiz" }, "Geçerli bir URL giriniz"],
+      ["url", { url: "javascript:alert(1)" }, "Geçerli bir URL giriniz"],
+      ["logoUrl", { logoUrl: "not a url" }, "Geçerli bir logo URL giriniz"],
+      ["description", { description: "<p>kısa</p>" }, "Açıklama en az 10 karakter olmalıdır"],
+      ["description", { description: "<p></p><p>   </p><p></p><p></p>" }, "Açıklama en az 10 karakter olmalıdır"],
+      ["name", { name: "Yıldız\u0000Casino" }, "Geçersiz karakter içeriyor"],
+    ])("refuses a bad %s with the spec's message and writes nothing", async (field, change, message) => {
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: { ...VALID, ...change } }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.[field]).toEqual([message]);
+      expect(await casinoCount()).toBe(0);
+    });
+
+    it("refuses a name whose slug another casino has, beside the name, and records the failure", async () => {
+      await insertCasino(db(), { name: "Yıldız Casino" });
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: { ...VALID, name: "YILDIZ casino!" } }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.name?.[0]).toMatch(/kayıtlı bir casino zaten var/);
+      expect(await casinoCount()).toBe(1);
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "casino.create", outcome: "failure", actorEmail: "operator@example.com" });
+    });
+
+    it("updates a casino, renaming its slug, and 404s an unknown id", async () => {
+      const casino = await insertCasino(db(), { name: "Eski Ad" });
+      const outcome = outcomeOf(await callAdmin(editorAction, `/admin/casinos/edit/${casino.id}`, { session: admin, params: { id: casino.id }, form: { ...VALID, name: "Yeni Ad" } }));
+      expect(outcome).toMatchObject({ status: 302, location: "/admin/casinos" });
+      const [row] = await db().select().from(casinos).where(eq(casinos.id, casino.id));
+      expect(row).toMatchObject({ name: "Yeni Ad", slug: "yeni-ad" });
+      expect(row!.updatedAt.getTime()).toBeGreaterThan(casino.updatedAt.getTime());
+
+      const missing = "00000000-0000-4000-8000-000000000000";
+      expect(outcomeOf(await callAdmin(editLoader, `/admin/casinos/edit/${missing}`, { session: admin, params: { id: missing } })).status).toBe(404);
+      expect(outcomeOf(await callAdmin(editLoader, "/admin/casinos/edit/abc", { session: admin, params: { id: "abc" } })).status).toBe(404);
+    });
+
+    it("fills the editor with the stored casino", async () => {
+      const casino = await insertCasino(db(), { name: "Doldur Casino", url: "https://doldur.example" });
+      const outcome = outcomeOf(await callAdmin(editLoader, `/admin/casinos/edit/${casino.id}`, { session: admin, params: { id: casino.id } }));
+      expect(outcome.data).toMatchObject({ casino: { id: casino.id, name: "Doldur Casino", url: "https://doldur.example" } });
+    });
+
+    it("audits a successful save with who, what, which record and from where", async () => {
+      await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: VALID, client: "203.0.113.9" });
+      const [row] = await db().select().from(casinos);
+      const [entry] = await db().select().from(auditLog).orderBy(desc(auditLog.id));
+      expect(entry).toMatchObject({ action: "casino.create", outcome: "success", entityType: "casino", entityId: row!.id, summary: "Yıldız Casino", actorId: admin.userId, actorEmail: "operator@example.com", address: "203.0.113.9" });
+    });
+  });
+
+  describe("the list", () => {
+    it("pages 25 a page, newest first, with search by name", async () => {
+      for (let i = 0; i < 27; i++) await insertCasino(db(), { name: `Casino ${String(i).padStart(2, "0")}`, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) });
+      const first = outcomeOf(await callAdmin(listLoader, "/admin/casinos", { session: admin })).data as { list: { items: { name: string }[]; total: number; pageCount: number } };
+      expect(first.list.total).toBe(27);
+      expect(first.list.pageCount).toBe(2);
+      expect(first.list.items).toHaveLength(25);
+      expect(first.list.items[0]!.name).toBe("Casino 26");
+      const second = outcomeOf(await callAdmin(listLoader, "/admin/casinos?sayfa=2", { session: admin })).data as typeof first;
+      expect(second.list.items.map((c) => c.name)).toEqual(["Casino 01", "Casino 00"]);
+      const found = outcomeOf(await callAdmin(listLoader, "/admin/casinos?q=casino%2013", { session: admin })).data as typeof first;
+      expect(found.list.items.map((c) => c.name)).toEqual(["Casino 13"]);
+      const byName = outcomeOf(await callAdmin(listLoader, "/admin/casinos?sirala=name&yon=asc", { session: admin })).data as typeof first;
+      expect(byName.list.items[0]!.name).toBe("Casino 00");
+    });
+
+    it("treats % and _ in a search as letters", async () => {
+      await insertCasino(db(), { name: "Yüzde Casino" });
+      await insertCasino(db(), { name: "100% Casino" });
+      const found = outcomeOf(await callAdmin(listLoader, "/admin/casinos?q=%25", { session: admin })).data as { list: { items: { name: string }[] } };
+      expect(found.list.items.map((c) => c.name)).toEqual(["100% Casino"]);
+    });
+
+    it("deletes a casino after the confirm step and keeps its promotions without a casino", async () => {
+      const casino = await insertCasino(db(), { name: "Silinecek" });
+      const promotion = await insertPromotion(db(), { casinoId: casino.id });
+      const outcome = outcomeOf(await callAdmin(listAction, "/admin/casinos", { session: admin, form: { intent: "delete", id: casino.id } }));
+      expect(outcome).toMatchObject({ status: 302, location: "/admin/casinos" });
+      expect(await casinoCount()).toBe(0);
+      const [kept] = await db().select().from(promotions).where(eq(promotions.id, promotion.id));
+      expect(kept!.casinoId).toBeNull();
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "casino.delete", entityId: casino.id, summary: "Silinecek" });
+    });
+
+    it("answers an unknown intent or id with 400/404 and deletes nothing", async () => {
+      await insertCasino(db(), { name: "Kalacak" });
+      expect(outcomeOf(await callAdmin(listAction, "/admin/casinos", { session: admin, form: { intent: "drop", id: "x" } })).status).toBe(400);
+      expect(outcomeOf(await callAdmin(listAction, "/admin/casinos", { session: admin, form: { intent: "delete", id: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
+      expect(await casinoCount()).toBe(1);
+    });
+  });
+
+  describe("access", () => {
+    it.each([
+      ["anonymous", () => null],
+      ["a signed-in non-admin", () => createNonAdminSession()],
+    ])("sends %s to sign-in from every loader and action and writes nothing", async (_, sessionOf) => {
+      const session = await sessionOf();
+      const casino = await insertCasino(db(), { name: "Korunan" });
+      const calls = [
+        callAdmin(listLoader, "/admin/casinos", { session }),
+        callAdmin(listAction, "/admin/casinos", { session, form: { intent: "delete", id: casino.id } }),
+        callAdmin(editLoader, `/admin/casinos/edit/${casino.id}`, { session, params: { id: casino.id } }),
+        callAdmin(editorAction, "/admin/casinos/new", { session, form: VALID }),
+        callAdmin(editorAction, `/admin/casinos/edit/${casino.id}`, { session, params: { id: casino.id }, form: VALID }),
+      ];
+      for (const result of await Promise.all(calls)) {
+        const outcome = outcomeOf(result);
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toMatch(/^\/admin\/login/);
+      }
+      expect(await casinoCount()).toBe(1);
+      const [row] = await db().select().from(casinos);
+      expect(row!.name).toBe("Korunan");
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
+import { RichTextEditor } from "~/components/rich-text-editor";
+import { PLACEHOLDER_IMAGE } from "~/components/promotion-card";
+import { CasinoFormSchema, type CasinoEditorValue } from "~/modules/casinos/casinos.schema";
+
+/** admin.md §2 "Casino form": one editor for new and edit. */
+export function CasinoEditor({ casino, lastResult }: { casino: CasinoEditorValue | null; lastResult?: SubmissionResult<string[]> }) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "casino-editor",
+    lastResult,
+    constraint: getZodConstraint(CasinoFormSchema),
+    defaultValue: casino ?? undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CasinoFormSchema }),
+  });
+  const [logo, setLogo] = useState(casino?.logoUrl ?? "");
+
+  return (
+    <section className="max-w-3xl">
+      <Link to="/admin/casinos" className="text-sm text-slate-600 hover:underline">
+        ← Casino Siteleri
+      </Link>
+      <h1 className="mb-6 mt-2 text-2xl font-bold">{casino ? "Casino Sitesini Düzenle" : "Yeni Casino Sitesi Ekle"}</h1>
+      <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Site Adı" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
+        <Field label="Site URL" errors={fields.url.errors} inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://" }} />
+        <div className="flex items-start gap-4">
+          <Field
+            className="flex-1"
+            label="Logo URL"
+            errors={fields.logoUrl.errors}
+            inputProps={{ ...getInputProps(fields.logoUrl, { type: "text" }), onChange: (event) => setLogo(event.currentTarget.value) }}
+          />
+          {logo && (
+            <img
+              src={logo}
+              alt="Logo önizleme"
+              width={64}
+              height={64}
+              className="mt-6 h-16 w-16 rounded-lg border border-slate-200 object-contain"
+              onError={(event) => {
+                // admin.md §2: a logo that does not load shows the placeholder.
+                if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) event.currentTarget.src = PLACEHOLDER_IMAGE;
+              }}
+            />
+          )}
+        </div>
+        <RichTextEditor id={fields.description.id} name={fields.description.name} label="Site Açıklaması" defaultValue={casino?.description ?? ""} minHeight={200} errors={fields.description.errors} />
+        <div className="flex gap-3">
+          <SubmitButton pending={pending}>{casino ? "Güncelle" : "Kaydet"}</SubmitButton>
+          <Link to="/admin/casinos" className="rounded-lg border border-slate-300 px-5 py-2.5 text-sm font-semibold">
+            İptal
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/list";
+import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
+import { ConfirmButton } from "~/components/confirm-button";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList } from "~/components/forms";
+import { formatDateTr } from "~/lib/dates";
+import { actorOf } from "~/lib/command.server";
+import { parseListQuery } from "~/lib/list-query";
+import { readForm, splitErrors } from "~/lib/form-action.server";
+import { requireAdmin } from "~/modules/auth/auth.server";
+import { CASINO_MESSAGES, CASINO_SORTS, casinoPath } from "~/modules/casinos/casinos.schema";
+import { listCasinosForAdmin, removeCasino } from "~/modules/casinos/casinos.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Casino Siteleri | Admin Panel" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = parseListQuery(new URL(request.url), CASINO_SORTS, { sort: "createdAt", dir: "desc" });
+  return { query, list: await listCasinosForAdmin(query) };
+}
+
+const ListIntent = z.discriminatedUnion("intent", [z.object({ intent: z.literal("delete"), id: z.uuid(CASINO_MESSAGES.notFound) })]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await readForm(request), { schema: ListIntent });
+  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  const result = await removeCasino(actorOf(admin, context), submission.value.id);
+  if (!result.ok) return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, 404);
+  return redirectWithToast(request, new URL(request.url).pathname + new URL(request.url).search, { type: "success", message: CASINO_MESSAGES.deleted });
+}
+
+export default function CasinoList({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, list } = loaderData;
+  return (
+    <section>
+      <AdminPageHeader title="Casino Siteleri" action={{ to: "/admin/casinos/new", label: "Yeni Casino Ekle" }} />
+      <SearchBox q={query.q} label="Casino ara" />
+      <ErrorList errors={actionData?.result?.error?.[""] ?? actionData?.result?.error?.id} />
+      <div className={TABLE_WRAPPER_CLASS}>
+        <table className={TABLE_CLASS}>
+          <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-3 text-left">
+                Logo
+              </th>
+              <SortHeader label="Ad" sort="name" current={query.sort} dir={query.dir} />
+              <th scope="col" className="px-4 py-3 text-left">
+                URL
+              </th>
+              <th scope="col" className="px-4 py-3 text-left">
+                Açıklama
+              </th>
+              <SortHeader label="Tarih" sort="createdAt" current={query.sort} dir={query.dir} />
+              <th scope="col" className="px-4 py-3 text-right">
+                İşlemler
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {list.items.length === 0 && <EmptyRow colSpan={6}>{query.q ? "Aramanıza uyan casino bulunamadı" : "Henüz casino sitesi yok"}</EmptyRow>}
+            {list.items.map((casino) => (
+              <tr key={casino.id}>
+                <td className="px-4 py-3">
+                  {casino.logoUrl ? <img src={casino.logoUrl} alt="" width={40} height={40} className="h-10 w-10 rounded object-contain" /> : <span className="text-slate-400">—</span>}
+                </td>
+                <td className="px-4 py-3 font-medium">
+                  <a href={casinoPath(casino)} target="_blank" rel="noreferrer" className="hover:underline">
+                    {casino.name}
+                  </a>
+                </td>
+                <td className="max-w-[12rem] truncate px-4 py-3 text-slate-600">{casino.url}</td>
+                <td className="max-w-[20rem] truncate px-4 py-3 text-slate-600">{casino.descriptionText || CASINO_MESSAGES.noDescription}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTr(casino.createdAt)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <Link to={`/admin/casinos/edit/${casino.id}`} className="rounded-md px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
+                    Düzenle
+                  </Link>
+                  <Form method="post" className="inline">
+                    <input type="hidden" name="id" value={casino.id} />
+                    <ConfirmButton name="intent" value="delete" aria-label={`${casino.name} sil`}>
+                      Sil
+                    </ConfirmButton>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <AdminPagination page={list.page} pageCount={list.pageCount} />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary variant="panel" />;
+}
