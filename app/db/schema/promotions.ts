@@ -55,7 +55,7 @@ export const promotionComments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("promotion_comments_promotion_created_idx").on(t.promotionId, t.createdAt.desc()),
+    index("promotion_comments_promotion_created_idx").on(t.promotionId, t.createdAt.desc(), t.id.desc()),
     check("promotion_comments_rating_range", sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { sessions, users } from "~/db/schema";
@@ -65,6 +66,56 @@ describeEachDriver("admin sign-in", ({ db }) => {
     for (let i = 0; i < 5; i++) await signIn({ email: `deneme${i}@example.com`, password: "yanlis-sifre" }, "10.9.9.9");
     expect(await signIn({ email: EMAIL, password: PASSWORD }, "10.9.9.9")).toMatchObject({ ok: false, status: 429 });
     expect(await signIn({ email: EMAIL, password: PASSWORD }, "10.9.9.10")).toMatchObject({ ok: true });
+  });
+
+  // Issue 7, finding 3: the count and the decision are one atomic step, so a burst is
+  // evaluated no further than the limit, on both drivers.
+  const statuses = (results: Awaited<ReturnType<typeof signIn>>[]) => {
+    const tally: Record<string, number> = {};
+    for (const r of results) tally[r.ok ? "ok" : r.status] = (tally[r.ok ? "ok" : r.status] ?? 0) + 1;
+    return tally;
+  };
+
+  it("evaluates only five of 30 concurrent wrong passwords for one email; the rest are locked out", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn({ email: EMAIL, password: `yanlis-${i}` }, `10.3.0.${i}`)),
+    );
+    expect(statuses(results)).toEqual({ 401: 5, 429: 25 });
+    expect(await signIn({ email: EMAIL, password: PASSWORD }, "10.3.1.1")).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("evaluates only five of 30 concurrent attempts from one client with different emails", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn({ email: `deneme${i}@example.com`, password: "yanlis-sifre" }, "10.4.4.4")),
+    );
+    expect(statuses(results)).toEqual({ 401: 5, 429: 25 });
+    expect(await signIn({ email: EMAIL, password: PASSWORD }, "10.4.4.4")).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("refuses the right password that arrives in a burst after the limit is used", async () => {
+    const burst = Array.from({ length: 59 }, (_, i) => signIn({ email: EMAIL, password: `yanlis-${i}` }, "10.5.5.5"));
+    const right = signIn({ email: EMAIL, password: PASSWORD }, "10.5.5.5");
+    const results = await Promise.all([...burst, right]);
+    expect(statuses(results)).toEqual({ 401: 5, 429: 55 });
+    expect(results.at(-1)).toMatchObject({ ok: false, status: 429 });
+    expect(await db().select().from(sessions)).toEqual([]);
+  });
+
+  it("lets the right password through within the limit, and forgives that email's failures", async () => {
+    for (let i = 0; i < 4; i++) await signIn({ email: EMAIL, password: "yanlis-sifre" }, "10.6.6.6");
+    expect(await signIn({ email: EMAIL, password: PASSWORD }, "10.6.6.7")).toMatchObject({ ok: true });
+    // Five more failures are needed before the email locks again.
+    for (let i = 0; i < 4; i++) await signIn({ email: EMAIL, password: "yanlis-sifre" }, "10.6.6.8");
+    expect(await signIn({ email: EMAIL, password: PASSWORD }, "10.6.6.9")).toMatchObject({ ok: true });
+  });
+
+  it("counts a 3 KB client address like any other, without a database error", async () => {
+    // Random, so that PostgreSQL cannot compress it below its index row limit.
+    const client = `10.7.7.7, ${crypto.randomBytes(2400).toString("base64")}`;
+    for (let i = 0; i < 5; i++) {
+      expect(await signIn({ email: `uzun${i}@example.com`, password: "yanlis-sifre" }, client)).toMatchObject({ status: 401 });
+    }
+    expect(await signIn({ email: EMAIL, password: PASSWORD }, client)).toMatchObject({ ok: false, status: 429 });
   });
 
   it("no longer admits a session whose admin_users row was removed", async () => {

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { redirect } from "react-router";
 import { getDb } from "~/db/index.server";
 import { adminUsers, sessions, users } from "~/db/schema";
-import { blockedUntil, clearEvents, recordEvent, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
+import { clearEvents, minutesUntil, reserve, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import { withToast } from "~/modules/toast/toast.server";
 import { LOGIN_MESSAGES, lockedMessage, type LoginInput } from "./auth.schema";
 import { isSecureRequest, signedCookie } from "./cookie.server";
@@ -62,31 +62,35 @@ export async function countAdmins(): Promise<number> {
 
 export type LoginResult = { ok: true; token: string } | { ok: false; message: string; status: 401 | 403 | 429 };
 
-/** admin.md §4: password sign-in, then the admin_users check; non-admins get no session. */
+/**
+ * admin.md §4: password sign-in, then the admin_users check; non-admins get no session.
+ * An attempt is reserved against both limits before the password is verified, so at most
+ * five attempts per email and per client are ever evaluated, however many arrive at once
+ * (issue 7, finding 3). A wrong password keeps its reservation as the recorded failure.
+ */
 export async function signIn({ email, password }: LoginInput, client: string, now = new Date()): Promise<LoginResult> {
-  const locks = await Promise.all([
-    blockedUntil(LOGIN_FAILURES_BY_EMAIL, email, now),
-    blockedUntil(LOGIN_FAILURES_BY_CLIENT, client, now),
-  ]);
-  const lockedUntil = locks.filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
-  if (lockedUntil) {
-    const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000));
-    return { ok: false, status: 429, message: lockedMessage(minutes) };
-  }
+  const reservation = await reserve(
+    [
+      { rule: LOGIN_FAILURES_BY_EMAIL, key: email },
+      { rule: LOGIN_FAILURES_BY_CLIENT, key: client },
+    ],
+    now,
+  );
+  if (!reservation.ok) return { ok: false, status: 429, message: lockedMessage(minutesUntil(reservation.until, now)) };
 
   const db = getDb();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
   const valid = await verify(user?.passwordHash ?? (await dummyHash), password);
-  if (!user || !valid) {
-    await Promise.all([recordEvent(LOGIN_FAILURES_BY_EMAIL, email), recordEvent(LOGIN_FAILURES_BY_CLIENT, client)]);
-    return { ok: false, status: 401, message: LOGIN_MESSAGES.rejected };
-  }
+  if (!user || !valid) return { ok: false, status: 401, message: LOGIN_MESSAGES.rejected };
+
+  // The right password is no failure: give the attempt back, and forgive the email's
+  // earlier failures (a client's failures with other emails still count).
+  await Promise.all([reservation.refund(), clearEvents(LOGIN_FAILURES_BY_EMAIL, email)]);
 
   const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.id, user.id)).limit(1);
   if (!admin) return { ok: false, status: 403, message: LOGIN_MESSAGES.notAdmin };
 
-  await clearEvents(LOGIN_FAILURES_BY_EMAIL, email);
   const token = crypto.randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     id: hashToken(token),

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, ne, sql } from "drizzle-orm";
+import crypto from "node:crypto";
 import { getDb } from "~/db/index.server";
-import { blogPosts, type BlogPost, type NewBlogPost } from "~/db/schema";
+import { blogPosts, postViews, type BlogPost, type NewBlogPost } from "~/db/schema";
+import { getSessionSecret } from "~/modules/auth/secret.server";
 import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
 import { slugify } from "~/lib/slug";
 import { isUuid } from "~/lib/ids";
@@ -62,15 +64,51 @@ export async function findPublishedPost(idOrSlug: string): Promise<PostDetail | 
   };
 }
 
-/** public-site.md §4.5: each view raises view_count by one, atomically in SQL. Returns the new count. */
-export async function recordPostView(id: string): Promise<number | null> {
+/** A keyed hash of the client address: bounded in size, and the raw address is not stored. */
+function visitorKey(client: string): string {
+  return crypto.createHmac("sha256", getSessionSecret()).update(client).digest("hex");
+}
+
+/** The UTC calendar day a view is counted in. */
+function viewDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * public-site.md §4.5: a view raises view_count by one, atomically in SQL, and returns the
+ * new count. Issue 7, finding 11: one view per visitor (client address) per post per UTC
+ * day counts; repeats answer the current count. One statement: the (post, visitor, day)
+ * key decides, so concurrent repeats cannot count twice on either driver. The user agent
+ * is not part of the visitor: it is free to vary, and would let one client count again.
+ */
+export async function recordPostView(id: string, client: string, now = new Date()): Promise<number | null> {
   if (!isUuid(id)) return null;
-  const [row] = await getDb()
-    .update(blogPosts)
-    .set({ viewCount: sql`${blogPosts.viewCount} + 1` })
-    .where(and(eq(blogPosts.id, id), published))
-    .returning({ viewCount: blogPosts.viewCount });
-  return row?.viewCount ?? null;
+  const result = await getDb().execute(sql`
+    with post as (
+      select id from blog_posts where id = ${id} and is_published
+    ), counted as (
+      insert into post_views (post_id, visitor, day)
+      select id, ${visitorKey(client)}, ${viewDay(now)}::date from post
+      on conflict do nothing
+      returning post_id
+    ), bumped as (
+      update blog_posts set view_count = view_count + 1
+      where id in (select post_id from counted)
+      returning view_count
+    )
+    select exists (select 1 from post) as found, (select view_count from bumped) as counted`);
+  const [row] = (result as unknown as { rows: Array<{ found: boolean; counted: number | null }> }).rows;
+  if (!row?.found) return null;
+  if (row.counted !== null) return row.counted;
+  // A repeat. Its statement's snapshot may predate the concurrent first view it waited
+  // for, so the count is read afresh, after that view committed.
+  const [post] = await getDb().select({ viewCount: blogPosts.viewCount }).from(blogPosts).where(eq(blogPosts.id, id));
+  return post?.viewCount ?? null;
+}
+
+/** Drops counted-view keys from days before `before` (run periodically). */
+export async function prunePostViews(before: Date): Promise<void> {
+  await getDb().delete(postViews).where(lt(postViews.day, viewDay(before)));
 }
 
 // public-site.md §9: 3 similar posts

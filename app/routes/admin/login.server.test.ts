@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { createAdminUser } from "~/modules/auth/auth.server";
@@ -31,6 +32,12 @@ describeEachDriver("login route", ({ db }) => {
 
   it("answers missing fields with messages, never a stack trace", async () => {
     const result = await callAction({});
+    expect(result).toMatchObject({ init: { status: 400 }, data: { fieldErrors: { email: "Geçerli bir email adresi giriniz" } } });
+  });
+
+  it("refuses an email longer than an address can be (3 KB) with the spec's message, not a database error", async () => {
+    const email = `${crypto.randomBytes(1500).toString("hex")}@example.com`;
+    const result = await callAction({ email, password: PASSWORD });
     expect(result).toMatchObject({ init: { status: 400 }, data: { fieldErrors: { email: "Geçerli bir email adresi giriniz" } } });
   });
 

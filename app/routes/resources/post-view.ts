@@ -6,10 +6,10 @@ export function loader() {
   throw data(null, { status: 405 });
 }
 
-/** POST /api/blog/{id}/view: counts one view of a published post and answers the new count. */
-export async function action({ request, params }: Route.ActionArgs) {
+/** POST /api/blog/{id}/view: counts a visitor's view of a published post (once a day) and answers the count. */
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ message: "Method not allowed" }, 405);
-  const viewCount = await recordPostView(params.id);
+  const viewCount = await recordPostView(params.id, context.clientAddress);
   if (viewCount === null) return data({ message: "Blog yazısı bulunamadı" }, 404);
   return { viewCount };
 }

@@ -1,0 +1,2 @@
+DROP INDEX "promotion_comments_promotion_created_idx";--> statement-breakpoint
+CREATE INDEX "promotion_comments_promotion_created_idx" ON "promotion_comments" USING btree ("promotion_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
