@@ -1,9 +1,14 @@
-import { eq } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { splashAds, type SplashAd } from "~/db/schema";
 import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
+import { isUuid } from "~/lib/ids";
+import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
+import { SPLASH_AD_MESSAGES, type PublicSplashAd, type SplashAdEditorValue, type SplashAdFormInput, type SplashAdListItem, type SplashAdSort } from "./splash-ads.schema";
 
-export type PublicSplashAd = { id: string; title: string; imageUrl: string; href: string };
+// The view type lives in the browser-safe schema; re-exported for the public overlay's import.
+export type { PublicSplashAd } from "./splash-ads.schema";
 
 /** public-site.md §7 "Splash ad": active ads only; the browser picks one at random. */
 export async function listActiveSplashAds(): Promise<PublicSplashAd[]> {
@@ -35,4 +40,95 @@ export async function setSplashAdActive(id: string, isActive: boolean): Promise<
 export async function deleteSplashAd(id: string): Promise<void> {
   await getDb().delete(splashAds).where(eq(splashAds.id, id));
   await invalidatePages(SITE_TAG);
+}
+
+// ---- Admin (issue 8): reads for the list and the editor, and the audited commands.
+
+/** Every public page carries the active ads (the overlay), so every write drops every cached page. */
+const SPLASH_AD_COMMANDS: DomainCommands = { entity: "splash-ad", invalidates: [SITE_TAG] };
+
+export async function listSplashAdsForAdmin(query: ListQuery<SplashAdSort>): Promise<Paged<SplashAdListItem>> {
+  const db = getDb();
+  const where: SQL | undefined = query.q ? or(ilike(splashAds.title, likePattern(query.q)), ilike(splashAds.href, likePattern(query.q))) : undefined;
+  const direction = query.dir === "asc" ? asc : desc;
+  const order = query.sort === "title" ? [direction(splashAds.title), asc(splashAds.id)] : [direction(splashAds.createdAt), asc(splashAds.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: splashAds.id, title: splashAds.title, href: splashAds.href, imageUrl: splashAds.imageUrl, isActive: splashAds.isActive, createdAt: splashAds.createdAt })
+      .from(splashAds)
+      .where(where)
+      .orderBy(...order)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(splashAds).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageCount: pageCountOf(total?.n ?? 0),
+  };
+}
+
+export async function getSplashAdForEdit(id: string): Promise<SplashAdEditorValue | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await getDb()
+    .select({ id: splashAds.id, title: splashAds.title, href: splashAds.href, imageUrl: splashAds.imageUrl, isActive: splashAds.isActive })
+    .from(splashAds)
+    .where(eq(splashAds.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Creates (id null) or updates a splash ad. */
+export function saveSplashAd(actor: Actor, id: string | null, input: SplashAdFormInput): Promise<CommandResult<SplashAd>> {
+  return runCommand(
+    SPLASH_AD_COMMANDS,
+    id ? "update" : "create",
+    actor,
+    async (tx) => {
+      const [row] = id
+        ? isUuid(id)
+          ? await tx.update(splashAds).set({ ...input, updatedAt: new Date() }).where(eq(splashAds.id, id)).returning()
+          : []
+        : await tx.insert(splashAds).values(input).returning();
+      if (!row) return reject({ "": [SPLASH_AD_MESSAGES.notFound] });
+      return { value: row, target: { id: row.id, summary: row.title } };
+    },
+    { id, summary: input.title },
+  );
+}
+
+/**
+ * admin.md §4 "Splash ad: active/inactive toggle". The form says which state it wants, so two
+ * operators clicking at once both get what they asked for instead of undoing each other.
+ */
+export function setSplashAdActiveAs(actor: Actor, id: string, isActive: boolean): Promise<CommandResult<{ id: string; isActive: boolean }>> {
+  return runCommand(
+    SPLASH_AD_COMMANDS,
+    isActive ? "activate" : "deactivate",
+    actor,
+    async (tx) => {
+      const [row] = isUuid(id)
+        ? await tx.update(splashAds).set({ isActive, updatedAt: new Date() }).where(eq(splashAds.id, id)).returning({ id: splashAds.id, title: splashAds.title })
+        : [];
+      if (!row) return reject({ "": [SPLASH_AD_MESSAGES.toggleFailed] });
+      return { value: { id: row.id, isActive }, target: { id: row.id, summary: row.title } };
+    },
+    { id: isUuid(id) ? id : null, summary: "" },
+  );
+}
+
+export function removeSplashAd(actor: Actor, id: string): Promise<CommandResult<{ id: string }>> {
+  return runCommand(
+    SPLASH_AD_COMMANDS,
+    "delete",
+    actor,
+    async (tx) => {
+      const [row] = isUuid(id) ? await tx.delete(splashAds).where(eq(splashAds.id, id)).returning({ id: splashAds.id, title: splashAds.title }) : [];
+      if (!row) return reject({ "": [SPLASH_AD_MESSAGES.deleteFailed] });
+      return { value: { id: row.id }, target: { id: row.id, summary: row.title } };
+    },
+    { id: isUuid(id) ? id : null, summary: "" },
+  );
 }

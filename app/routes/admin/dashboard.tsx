@@ -1,30 +1,184 @@
-import { Link } from "react-router";
+import { Suspense, type ReactNode } from "react";
+import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatRelativeAgeTr } from "~/lib/dates";
 import { requireAdmin } from "~/modules/auth/auth.server";
+import { activePromotionsLabel, DASHBOARD_TEXTS, monthOverMonthChange, type DashboardRecent, type DashboardStats, type MonthlyFigure } from "~/modules/dashboard/dashboard.schema";
+import { getDashboardRecent, getDashboardStats } from "~/modules/dashboard/dashboard.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin Panel" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+/** admin.md §8 "Dashboard": load errors are only logged; the page shows no message. */
+function loggedAs<T>(what: string) {
+  return (error: unknown): T | null => {
+    console.error(`Dashboard ${what} could not be read:`, error);
+    return null;
+  };
 }
 
-// admin.md §2 Dashboard: the quick actions; the figures and recent lists come with the dashboard issue.
-export default function Dashboard() {
+// The figures and lists are streamed: the page (quick actions, sidebar) renders at once and
+// each part shows its skeleton until its promise settles (issue 8 §2: skeletons while loading).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const now = new Date();
+  return {
+    // The relative ages are computed against the loader's clock, so the server's HTML and the
+    // hydrated page say the same thing.
+    now: now.toISOString(),
+    stats: getDashboardStats(now).catch(loggedAs<DashboardStats>("figures")),
+    recent: getDashboardRecent().catch(loggedAs<DashboardRecent>("recent lists")),
+  };
+}
+
+// The dashboard takes no form; guarded anyway so a POST without a session is sent to sign-in.
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  throw data({ message: "Bu sayfa form kabul etmiyor." }, 405);
+}
+
+const QUICK_ACTIONS = [
+  { to: "/admin/blog/new", label: "Blog Yazısı Ekle" },
+  { to: "/admin/promotions/new", label: "Promosyon Ekle" },
+  { to: "/admin/casinos/new", label: "Casino Sitesi Ekle" },
+] as const;
+
+const STAT_CARDS: { key: keyof DashboardStats; label: string; basis: string }[] = [
+  { key: "posts", label: "Toplam Blog Yazısı", basis: "bu ay eklenen yazılar" },
+  { key: "promotions", label: "Toplam Promosyon", basis: "bu ay eklenen promosyonlar" },
+  { key: "activeCasinos", label: "Aktif Casino", basis: "bu ay eklenen aktif casinolar" },
+  { key: "views", label: "Toplam Görüntülenme", basis: "bu ay yayınlanan yazıların görüntülenmesi" },
+];
+
+const numberFormat = new Intl.NumberFormat("tr-TR");
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { now, stats, recent } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold">Dashboard</h1>
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        <Link to="/admin/blog/new" className="rounded-xl bg-white p-5 font-semibold shadow-sm hover:ring-2 hover:ring-brand-500">
-          Blog Yazısı Ekle
-        </Link>
-        <Link to="/admin/promotions/new" className="rounded-xl bg-white p-5 font-semibold shadow-sm hover:ring-2 hover:ring-brand-500">
-          Promosyon Ekle
-        </Link>
-        <Link to="/admin/casinos/new" className="rounded-xl bg-white p-5 font-semibold shadow-sm hover:ring-2 hover:ring-brand-500">
-          Casino Sitesi Ekle
-        </Link>
+        {QUICK_ACTIONS.map((quick) => (
+          <Link key={quick.to} to={quick.to} className="rounded-xl bg-white p-5 font-semibold shadow-sm hover:ring-2 hover:ring-brand-500">
+            {quick.label}
+          </Link>
+        ))}
+      </div>
+
+      <h2 className="sr-only">İstatistikler</h2>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Suspense fallback={STAT_CARDS.map((card) => <StatCardSkeleton key={card.key} label={card.label} />)}>
+          <Await resolve={stats}>
+            {(figures) => STAT_CARDS.map((card) => <StatCard key={card.key} label={card.label} basis={card.basis} figure={figures?.[card.key] ?? null} />)}
+          </Await>
+        </Suspense>
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <RecentPanel title="Son Blog Yazıları" recent={recent}>
+          {(lists) =>
+            lists.posts.length === 0 ? (
+              <EmptyState>{DASHBOARD_TEXTS.noPosts}</EmptyState>
+            ) : (
+              lists.posts.map((post) => (
+                <RecentItem key={post.id} to={`/admin/blog/edit/${post.id}`} title={post.title} detail={formatRelativeAgeTr(post.createdAt, new Date(now))} />
+              ))
+            )
+          }
+        </RecentPanel>
+        <RecentPanel title="Son Promosyonlar" recent={recent}>
+          {(lists) =>
+            lists.promotions.length === 0 ? (
+              <EmptyState>{DASHBOARD_TEXTS.noPromotions}</EmptyState>
+            ) : (
+              lists.promotions.map((promotion) => (
+                <RecentItem key={promotion.id} to={`/admin/promotions/edit/${promotion.id}`} title={promotion.title} detail={promotion.casinoName ?? DASHBOARD_TEXTS.noCasino} />
+              ))
+            )
+          }
+        </RecentPanel>
+        <RecentPanel title="Son Casino Siteleri" recent={recent}>
+          {(lists) =>
+            lists.casinos.length === 0 ? (
+              <EmptyState>{DASHBOARD_TEXTS.noCasinos}</EmptyState>
+            ) : (
+              lists.casinos.map((casino) => (
+                <RecentItem key={casino.id} to={`/admin/casinos/edit/${casino.id}`} title={casino.name} detail={activePromotionsLabel(casino.activePromotionCount)} />
+              ))
+            )
+          }
+        </RecentPanel>
       </div>
     </section>
   );
+}
+
+function StatCard({ label, basis, figure }: { label: string; basis: string; figure: MonthlyFigure | null }) {
+  const change = figure ? monthOverMonthChange(figure.thisMonth, figure.lastMonth) : null;
+  const tone = change?.startsWith("+") ? "text-emerald-700" : change?.startsWith("-") ? "text-red-700" : "text-slate-500";
+  return (
+    <article className="rounded-xl bg-white p-5 shadow-sm">
+      <h3 className="text-sm font-medium text-slate-500">{label}</h3>
+      {/* A failed read shows a dash: admin.md §8 wants no message, and 0 would be a false figure. */}
+      <p className="mt-2 text-3xl font-bold">{figure ? numberFormat.format(figure.total) : "—"}</p>
+      {figure && (
+        <p className="mt-1 text-xs text-slate-500" title={`${basis}: ${figure.thisMonth}, geçen ay: ${figure.lastMonth}`}>
+          <span className={`font-semibold ${tone}`}>{change}</span> geçen aya göre
+        </p>
+      )}
+    </article>
+  );
+}
+
+function StatCardSkeleton({ label }: { label: string }) {
+  return (
+    <article aria-busy="true" className="rounded-xl bg-white p-5 shadow-sm">
+      <h3 className="text-sm font-medium text-slate-500">{label}</h3>
+      <div data-skeleton className="mt-3 h-8 w-20 animate-pulse rounded bg-slate-200" />
+      <div data-skeleton className="mt-2 h-3 w-28 animate-pulse rounded bg-slate-100" />
+    </article>
+  );
+}
+
+function RecentPanel({ title, recent, children }: { title: string; recent: Promise<DashboardRecent | null>; children: (lists: DashboardRecent) => ReactNode }) {
+  return (
+    <section className="rounded-xl bg-white p-5 shadow-sm">
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      <Suspense fallback={<RecentSkeleton />}>
+        <Await resolve={recent}>{(lists) => (lists ? <ul className="divide-y divide-slate-100">{children(lists)}</ul> : <p className="text-sm text-slate-400">—</p>)}</Await>
+      </Suspense>
+    </section>
+  );
+}
+
+function RecentItem({ to, title, detail }: { to: string; title: string; detail: string }) {
+  return (
+    <li>
+      <Link to={to} className="block rounded-md px-2 py-2.5 hover:bg-slate-50">
+        <span className="block truncate font-medium">{title}</span>
+        <span className="block text-sm text-slate-500">{detail}</span>
+      </Link>
+    </li>
+  );
+}
+
+function EmptyState({ children }: { children: ReactNode }) {
+  return <li className="px-2 py-6 text-center text-sm text-slate-500">{children}</li>;
+}
+
+function RecentSkeleton() {
+  return (
+    <ul aria-busy="true" aria-label="Yükleniyor" className="space-y-3">
+      {[0, 1, 2].map((i) => (
+        <li key={i} data-skeleton className="space-y-2 px-2 py-1">
+          <div className="h-4 w-3/4 animate-pulse rounded bg-slate-200" />
+          <div className="h-3 w-1/3 animate-pulse rounded bg-slate-100" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary variant="panel" />;
 }

@@ -3,22 +3,10 @@ import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "react-route
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { LOGIN_MESSAGES } from "~/modules/auth/auth.schema";
+import { ADMIN_LINKS } from "~/components/admin-nav";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Panel" }, { name: "robots", content: "noindex" }];
-
-// admin.md §2: sidebar links
-export const ADMIN_LINKS = [
-  { to: "/admin/dashboard", label: "Dashboard" },
-  { to: "/admin/promotions", label: "Promosyonlar" },
-  { to: "/admin/splash-ads", label: "Splash Reklamlar" },
-  { to: "/admin/categories", label: "Kategoriler" },
-  { to: "/admin/casinos", label: "Casino Siteleri" },
-  { to: "/admin/comments", label: "Yorumlar" },
-  { to: "/admin/blog", label: "Blog Yazıları" },
-  { to: "/admin/scheduled-publishing", label: "Zamanlanmış Yayınlar" },
-  { to: "/admin/seo-settings", label: "SEO Ayarları" },
-  { to: "/admin/settings", label: "Ayarlar" },
-] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -75,4 +63,9 @@ export default function AdminLayout() {
       </main>
     </div>
   );
+}
+
+// The layout's own failure (its guard's read) has no sidebar to keep: the full-page variant.
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

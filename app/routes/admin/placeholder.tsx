@@ -1,7 +1,8 @@
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/placeholder";
 import { requireAdmin } from "~/modules/auth/auth.server";
-import { ADMIN_LINKS } from "./layout";
+import { ADMIN_LINKS } from "~/components/admin-nav";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // Screens that later issues build. Guarded like every admin route.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,4 +24,8 @@ export default function AdminPlaceholder() {
       <p className="mt-2 text-slate-600">Bu ekran henüz hazır değil.</p>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary variant="panel" />;
 }

@@ -1,0 +1,91 @@
+import { and, desc, eq, exists, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { getDb } from "~/db/index.server";
+import { blogPosts, casinos, promotions } from "~/db/schema";
+import { DASHBOARD_RECENT_LIMIT, monthWindows, type DashboardRecent, type DashboardStats, type MonthWindows } from "./dashboard.schema";
+
+// admin.md §2 "Dashboard": the four figures and the three recent lists, read in a handful
+// of aggregate queries (one per table), never by loading rows to count them.
+
+function within(column: PgColumn, from: Date, to: Date): SQL {
+  return and(gte(column, from), lt(column, to))!;
+}
+
+/** count(*) of the rows in [from, to) of a timestamp column, as a number on both drivers. */
+function countWithin(column: PgColumn, from: Date, to: Date) {
+  return sql<number>`count(*) filter (where ${within(column, from, to)})`.mapWith(Number);
+}
+
+function monthlyCounts(column: PgColumn, windows: MonthWindows) {
+  return {
+    total: sql<number>`count(*)`.mapWith(Number),
+    thisMonth: countWithin(column, windows.thisMonthStart, windows.nextMonthStart),
+    lastMonth: countWithin(column, windows.lastMonthStart, windows.thisMonthStart),
+  };
+}
+
+/** `where` for casinos with at least one active promotion (as the casino list counts them). */
+function hasActivePromotion() {
+  return exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(promotions)
+      .where(and(eq(promotions.casinoId, casinos.id), eq(promotions.isActive, true))),
+  );
+}
+
+/** The four stat cards; months are Istanbul's calendar months around `now` (see MonthlyFigure). */
+export async function getDashboardStats(now: Date = new Date()): Promise<DashboardStats> {
+  const db = getDb();
+  const windows = monthWindows(now);
+  const [[posts], [promotionFigures], [activeCasinos]] = await Promise.all([
+    db
+      .select({
+        ...monthlyCounts(blogPosts.createdAt, windows),
+        views: sql<number>`coalesce(sum(${blogPosts.viewCount}), 0)`.mapWith(Number),
+        viewsThisMonth: sql<number>`coalesce(sum(${blogPosts.viewCount}) filter (where ${within(blogPosts.publishedAt, windows.thisMonthStart, windows.nextMonthStart)}), 0)`.mapWith(Number),
+        viewsLastMonth: sql<number>`coalesce(sum(${blogPosts.viewCount}) filter (where ${within(blogPosts.publishedAt, windows.lastMonthStart, windows.thisMonthStart)}), 0)`.mapWith(Number),
+      })
+      .from(blogPosts),
+    db.select(monthlyCounts(promotions.createdAt, windows)).from(promotions),
+    db.select(monthlyCounts(casinos.createdAt, windows)).from(casinos).where(hasActivePromotion()),
+  ]);
+  return {
+    posts: { total: posts!.total, thisMonth: posts!.thisMonth, lastMonth: posts!.lastMonth },
+    promotions: promotionFigures!,
+    activeCasinos: activeCasinos!,
+    views: { total: posts!.views, thisMonth: posts!.viewsThisMonth, lastMonth: posts!.viewsLastMonth },
+  };
+}
+
+/** The three recent lists of admin.md §2, newest first, 3 each. */
+export async function getDashboardRecent(): Promise<DashboardRecent> {
+  const db = getDb();
+  const [posts, recentPromotions, recentCasinos] = await Promise.all([
+    db
+      .select({ id: blogPosts.id, title: blogPosts.title, createdAt: blogPosts.createdAt })
+      .from(blogPosts)
+      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .limit(DASHBOARD_RECENT_LIMIT),
+    db
+      .select({ id: promotions.id, title: promotions.title, casinoName: casinos.name })
+      .from(promotions)
+      .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
+      .orderBy(desc(promotions.createdAt), desc(promotions.id))
+      .limit(DASHBOARD_RECENT_LIMIT),
+    db
+      .select({
+        id: casinos.id,
+        name: casinos.name,
+        activePromotionCount: db.$count(promotions, and(eq(promotions.casinoId, casinos.id), eq(promotions.isActive, true))),
+      })
+      .from(casinos)
+      .orderBy(desc(casinos.createdAt), desc(casinos.id))
+      .limit(DASHBOARD_RECENT_LIMIT),
+  ]);
+  return {
+    posts: posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
+    promotions: recentPromotions,
+    casinos: recentCasinos,
+  };
+}

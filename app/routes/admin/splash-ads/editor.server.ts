@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { requireAdmin } from "~/modules/auth/auth.server";
+import { actorOf } from "~/lib/command.server";
+import { readForm, submitForm } from "~/lib/form-action.server";
+import { SPLASH_AD_MESSAGES, SplashAdFormSchema } from "~/modules/splash-ads/splash-ads.schema";
+import { getSplashAdForEdit, saveSplashAd } from "~/modules/splash-ads/splash-ads.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
+
+/** The splash ad to edit, or a 404 the error boundary shows. */
+export async function loadSplashAdEditor({ request, params }: Args) {
+  await requireAdmin(request);
+  if (!params.id) return { splashAd: null };
+  const splashAd = await getSplashAdForEdit(params.id);
+  if (!splashAd) throw data({ message: SPLASH_AD_MESSAGES.notFound }, 404);
+  return { splashAd };
+}
+
+/** The one action of the new and edit screens. */
+export async function action({ request, params, context }: Args) {
+  const admin = await requireAdmin(request);
+  const formData = await readForm(request);
+  return submitForm(
+    formData,
+    SplashAdFormSchema,
+    (input) => saveSplashAd(actorOf(admin, context), params.id ?? null, input),
+    () => redirectWithToast(request, "/admin/splash-ads", { type: "success", message: params.id ? SPLASH_AD_MESSAGES.updated : SPLASH_AD_MESSAGES.created }),
+  );
+}
