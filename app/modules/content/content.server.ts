@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { heroSection, settings } from "~/db/schema";
+import { heroSection, settings, type HeroSection } from "~/db/schema";
+import { runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { sanitizeRichText } from "~/lib/sanitize.server";
+import { htmlToText } from "~/lib/text";
 import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
 import { DEFAULT_HERO, type Hero } from "./content";
+import type { ContentFormInput, HeroFormInput, SettingsEditorValue } from "./content.schema";
 
 /** The hero row, or the built-in defaults (public-site.md §2.3). A failed read is logged and the defaults stay. */
 export async function getHero(): Promise<Hero> {
@@ -36,4 +39,90 @@ export async function saveBlogSectionText(html: string | null): Promise<void> {
   const values = { blogSectionText: html, updatedAt: new Date() };
   await getDb().insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values });
   await invalidatePages(SITE_TAG);
+}
+
+// ---- Admin (issue 8): the settings screen's reads and audited commands.
+
+/** The hero and the blog section text are shown on the home page only, but every cached page carries SITE_TAG. */
+const HERO_COMMANDS: DomainCommands = { entity: "hero", invalidates: [SITE_TAG] };
+const CONTENT_COMMANDS: DomainCommands = { entity: "settings", invalidates: [SITE_TAG] };
+const SINGLE_ROW_ID = 1;
+
+/**
+ * DESIGN.md "check-settings": makes sure the single hero and settings rows exist. A missing
+ * hero row gets the defaults the public site already shows, so creating it changes nothing
+ * a visitor sees. One statement per row (`on conflict do nothing`): concurrent calls
+ * neither fail nor overwrite each other or an admin's save.
+ */
+export async function ensureSettingsRows(): Promise<{ createdHero: boolean; createdSettings: boolean }> {
+  const db = getDb();
+  const [hero, content] = await Promise.all([
+    db.insert(heroSection).values({ id: SINGLE_ROW_ID, ...DEFAULT_HERO }).onConflictDoNothing().returning({ id: heroSection.id }),
+    db.insert(settings).values({ id: SINGLE_ROW_ID, blogSectionText: null }).onConflictDoNothing().returning({ id: settings.id }),
+  ]);
+  return { createdHero: hero.length > 0, createdSettings: content.length > 0 };
+}
+
+function heroOf(row: HeroSection | undefined): SettingsEditorValue["hero"] {
+  if (!row) return { ...DEFAULT_HERO, updatedAt: null };
+  const { upperTitle, mainTitle, highlightedText, description, buttonText, buttonUrl, updatedAt } = row;
+  return { upperTitle, mainTitle, highlightedText, description, buttonText, buttonUrl, updatedAt: updatedAt.toISOString() };
+}
+
+/** What the settings screen is filled with: the stored rows (created first when missing). */
+export async function getSettingsForEdit(): Promise<SettingsEditorValue> {
+  await ensureSettingsRows();
+  const db = getDb();
+  const [[hero], [content]] = await Promise.all([
+    db.select().from(heroSection).where(eq(heroSection.id, SINGLE_ROW_ID)).limit(1),
+    db.select().from(settings).where(eq(settings.id, SINGLE_ROW_ID)).limit(1),
+  ]);
+  return {
+    hero: heroOf(hero),
+    blogSectionText: sanitizeRichText(content?.blogSectionText),
+    contentUpdatedAt: content?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** Saves the hero (admin.md §3 hero_section): one upsert on id 1, so a missing row is created. */
+export function saveHeroSettings(actor: Actor, input: HeroFormInput): Promise<CommandResult<Hero>> {
+  const { intent: _intent, ...hero } = input;
+  const values = { ...hero, updatedAt: new Date() };
+  return runCommand(
+    HERO_COMMANDS,
+    "update",
+    actor,
+    async (tx) => {
+      await tx
+        .insert(heroSection)
+        .values({ id: SINGLE_ROW_ID, ...values })
+        .onConflictDoUpdate({ target: heroSection.id, set: values });
+      return { value: hero, target: { id: String(SINGLE_ROW_ID), summary: hero.mainTitle } };
+    },
+    { id: String(SINGLE_ROW_ID), summary: hero.mainTitle },
+  );
+}
+
+/**
+ * Saves settings.blog_section_text, sanitised; a text with nothing visible is stored as
+ * null (the home page shows the section only when it has text, public-site.md §2.3).
+ */
+export function saveContentSettings(actor: Actor, input: ContentFormInput): Promise<CommandResult<{ blogSectionText: string | null }>> {
+  const html = sanitizeRichText(input.blogSectionText);
+  const blogSectionText = htmlToText(html) ? html : null;
+  const values = { blogSectionText, updatedAt: new Date() };
+  const summary = blogSectionText ? htmlToText(blogSectionText).slice(0, 80) : "(boş)";
+  return runCommand(
+    CONTENT_COMMANDS,
+    "update",
+    actor,
+    async (tx) => {
+      await tx
+        .insert(settings)
+        .values({ id: SINGLE_ROW_ID, ...values })
+        .onConflictDoUpdate({ target: settings.id, set: values });
+      return { value: { blogSectionText }, target: { id: String(SINGLE_ROW_ID), summary } };
+    },
+    { id: String(SINGLE_ROW_ID), summary },
+  );
 }

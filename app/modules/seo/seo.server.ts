@@ -1,10 +1,14 @@
-import { inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
 import { getDb } from "~/db/index.server";
 import { seoSettings } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
+import { isUuid } from "~/lib/ids";
 import { cutText, META_DESCRIPTION_LENGTH } from "~/lib/text";
+import { compareTurkish } from "~/lib/turkish";
 import { DEFAULT_SEO, FALLBACK_SOCIAL_IMAGE, type PageSeo } from "./seo";
+import { SEO_MESSAGES, SEO_PAGES, type SeoFormInput, type SeoSettingView } from "./seo.schema";
 
 /** PUBLIC_SITE_URL, or the origin the request came in on. */
 export function siteOrigin(request: Request): string {
@@ -20,14 +24,17 @@ type SeoText = { title: string; description: string; keywords: string };
 
 /**
  * public-site.md §3: the settings of a path; for a path with no row, those of "/";
- * with neither, the built-in defaults. A failed read is logged and the defaults stay.
+ * with neither, the built-in defaults. A field left empty counts as absent, so a page
+ * whose row the SEO screen created empty (seo.schema.ts SEO_PAGES) still reads as "/".
+ * A failed read is logged and the defaults stay.
  */
 export async function getPathSeo(path: string): Promise<SeoText> {
   try {
     const rows = await getDb().select().from(seoSettings).where(inArray(seoSettings.pagePath, [path, "/"]));
-    const row = rows.find((r) => r.pagePath === path) ?? rows.find((r) => r.pagePath === "/");
-    if (!row) return DEFAULT_SEO;
-    return { title: row.title || DEFAULT_SEO.title, description: row.description || DEFAULT_SEO.description, keywords: row.keywords || DEFAULT_SEO.keywords };
+    const own = rows.find((r) => r.pagePath === path);
+    const root = rows.find((r) => r.pagePath === "/");
+    const pick = (field: keyof SeoText) => own?.[field] || root?.[field] || DEFAULT_SEO[field];
+    return { title: pick("title"), description: pick("description"), keywords: pick("keywords") };
   } catch (error) {
     console.error("SEO settings read failed; using defaults:", error);
     return DEFAULT_SEO;
@@ -59,4 +66,53 @@ export async function saveSeoSettings(input: { pagePath: string; pageName: strin
   const values = { ...input, updatedAt: new Date() };
   await getDb().insert(seoSettings).values(values).onConflictDoUpdate({ target: seoSettings.pagePath, set: values });
   await invalidatePages(SITE_TAG);
+}
+
+// ---- Admin (issue 8): the SEO screen's read and audited command.
+
+/** Page titles and descriptions appear in every cached page's head. */
+const SEO_COMMANDS: DomainCommands = { entity: "seo", invalidates: [SITE_TAG] };
+
+/**
+ * admin.md §7: the rows ordered by page name (Turkish order; PGlite has no ICU collation).
+ * The site's own pages get an empty row first when they have none, in one statement that
+ * leaves existing rows alone; empty texts read as the home page's, so nothing public changes.
+ */
+export async function listSeoSettingsForAdmin(): Promise<SeoSettingView[]> {
+  const db = getDb();
+  await db
+    .insert(seoSettings)
+    .values(SEO_PAGES.map((page) => ({ ...page })))
+    .onConflictDoNothing({ target: seoSettings.pagePath });
+  const rows = await db.select().from(seoSettings).orderBy(asc(seoSettings.pageName), asc(seoSettings.pagePath));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      pageName: row.pageName,
+      pagePath: row.pagePath,
+      title: row.title,
+      description: row.description,
+      keywords: row.keywords,
+      updatedAt: row.updatedAt.toISOString(),
+    }))
+    .sort((a, b) => compareTurkish(a.pageName, b.pageName) || a.pagePath.localeCompare(b.pagePath));
+}
+
+/** admin.md §7: updates a page's title, description, keywords and updated_at. */
+export function saveSeoSetting(actor: Actor, input: SeoFormInput): Promise<CommandResult<SeoSettingView>> {
+  const { id, title, description, keywords } = input;
+  return runCommand(
+    SEO_COMMANDS,
+    "update",
+    actor,
+    async (tx) => {
+      const [row] = isUuid(id)
+        ? await tx.update(seoSettings).set({ title, description, keywords, updatedAt: new Date() }).where(eq(seoSettings.id, id)).returning()
+        : [];
+      if (!row) return reject({ "": [SEO_MESSAGES.notFound] });
+      const value = { ...row, updatedAt: row.updatedAt.toISOString() };
+      return { value, target: { id: row.id, summary: `${row.pageName} (${row.pagePath})` } };
+    },
+    { id, summary: title },
+  );
 }

@@ -1,0 +1,116 @@
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/index.server";
+import { casinos, promotionComments, promotions } from "~/db/schema";
+import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
+import { isUuid } from "~/lib/ids";
+import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type Paged } from "~/lib/list-query";
+import { promotionTag } from "~/modules/page-cache/page-cache.server";
+import { COMMENT_ADMIN_MESSAGES, type CommentEditInput, type CommentEditorValue, type CommentListItem } from "./comments-admin.schema";
+
+// admin.md §2 "Comment moderation" and §7 promotion_comments: the moderation list and its
+// audited commands. Kept apart from comments.server.ts (the public side) on purpose.
+
+/**
+ * A comment shows only on its promotion's page; the page cache tags that page with
+ * promotionTag(id), so each write names its own promotion (runCommand's `invalidates`).
+ */
+const COMMENT_COMMANDS: DomainCommands = { entity: "comment", invalidates: [] };
+
+export type CommentListQuery = { page: number; q: string; rating: number | null };
+
+function listFilter(query: CommentListQuery): SQL | undefined {
+  const c = promotionComments;
+  const search = query.q
+    ? or(ilike(c.userName, likePattern(query.q)), ilike(c.comment, likePattern(query.q)), ilike(promotions.title, likePattern(query.q)))
+    : undefined;
+  return and(query.rating ? eq(c.rating, query.rating) : undefined, search);
+}
+
+/** Newest first, 25 a page, searched in the user name, the comment and the promotion title. */
+export async function listCommentsForAdmin(query: CommentListQuery): Promise<Paged<CommentListItem>> {
+  const db = getDb();
+  const c = promotionComments;
+  const where = listFilter(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: c.id,
+        promotionId: c.promotionId,
+        promotionTitle: promotions.title,
+        casinoName: casinos.name,
+        userName: c.userName,
+        comment: c.comment,
+        rating: c.rating,
+        createdAt: c.createdAt,
+      })
+      .from(c)
+      .innerJoin(promotions, eq(promotions.id, c.promotionId))
+      .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
+      .where(where)
+      .orderBy(desc(c.createdAt), desc(c.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return {
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: n,
+    page: query.page,
+    pageCount: pageCountOf(n),
+  };
+}
+
+/** The comment the edit dialog shows, or null. */
+export async function getCommentForEdit(id: string): Promise<CommentEditorValue | null> {
+  if (!isUuid(id)) return null;
+  const c = promotionComments;
+  const [row] = await getDb().select({ id: c.id, userName: c.userName, comment: c.comment, rating: c.rating }).from(c).where(eq(c.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** admin.md §7: updates user_name, comment and rating; the promotion's pages show it next. */
+export function updateComment(actor: Actor, input: CommentEditInput): Promise<CommandResult<{ id: string; promotionId: string }>> {
+  const { id, userName, comment, rating } = input;
+  return runCommand(
+    COMMENT_COMMANDS,
+    "update",
+    actor,
+    async (tx) => {
+      const [row] = isUuid(id)
+        ? await tx
+            .update(promotionComments)
+            .set({ userName, comment, rating })
+            .where(eq(promotionComments.id, id))
+            .returning({ id: promotionComments.id, promotionId: promotionComments.promotionId })
+        : [];
+      if (!row) return reject({ "": [COMMENT_ADMIN_MESSAGES.notFound] });
+      return { value: row, target: { id: row.id, summary: `${userName}: ${comment}` }, invalidates: [promotionTag(row.promotionId)] };
+    },
+    { id, summary: `${userName}: ${comment}` },
+  );
+}
+
+/** Deletes a comment; the promotion's pages lose it on the next request. */
+export function removeComment(actor: Actor, id: string): Promise<CommandResult<{ id: string; promotionId: string }>> {
+  return runCommand(
+    COMMENT_COMMANDS,
+    "delete",
+    actor,
+    async (tx) => {
+      const [row] = isUuid(id)
+        ? await tx
+            .delete(promotionComments)
+            .where(eq(promotionComments.id, id))
+            .returning({ id: promotionComments.id, promotionId: promotionComments.promotionId, userName: promotionComments.userName, comment: promotionComments.comment })
+        : [];
+      if (!row) return reject({ "": [COMMENT_ADMIN_MESSAGES.notFound] });
+      return {
+        value: { id: row.id, promotionId: row.promotionId },
+        target: { id: row.id, summary: `${row.userName}: ${row.comment}` },
+        invalidates: [promotionTag(row.promotionId)],
+      };
+    },
+    { id, summary: "" },
+  );
+}

@@ -1,0 +1,223 @@
+import { count, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
+import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
+import { callRoute } from "../../../../tests/helpers/routes";
+import { auditLog, promotionComments } from "~/db/schema";
+import { insertCasino, insertComment, insertPromotion } from "~/db/factories.server";
+import type { CommentListItem } from "~/modules/comments/comments-admin.schema";
+import { loader as detailLoader } from "../../public/promotion-detail";
+import { action, loader } from "./list";
+
+type ListData = { list: { items: CommentListItem[]; total: number; page: number; pageCount: number }; editing: { id: string; userName: string } | null };
+
+describeEachDriver("admin comments", ({ db }) => {
+  let admin: TestSession;
+  beforeEach(async () => {
+    await truncateAll(db());
+    admin = await createAdminSession("moderator@example.com");
+  });
+  const listOf = async (url: string) => outcomeOf(await callAdmin(loader, url, { session: admin })).data as ListData;
+  const commentCount = async () => (await db().select({ n: count() }).from(promotionComments))[0]!.n;
+  const stored = async (id: string) => (await db().select().from(promotionComments).where(eq(promotionComments.id, id)))[0];
+
+  async function arrange() {
+    const casino = await insertCasino(db(), { name: "Galata Casino" });
+    const promotion = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: casino.id, isActive: true });
+    const comment = await insertComment(db(), { promotionId: promotion.id, userName: "Ayşe Y.", comment: "Bonus hızlı geldi.", rating: 4, createdAt: new Date(Date.UTC(2026, 5, 1)) });
+    return { casino, promotion, comment };
+  }
+  const EDIT = (id: string) => ({ intent: "update", id, userName: "Ayşe Yılmaz", comment: "Bonus hızlı geldi, destek de iyiydi.", rating: "5" });
+
+  describe("the list", () => {
+    it("shows promotion title, casino name, user, rating, comment and date, newest first, 25 a page", async () => {
+      const { promotion } = await arrange();
+      const orphan = await insertPromotion(db(), { title: "Casinosuz Bonus", casinoId: null });
+      for (let i = 0; i < 26; i++) {
+        await insertComment(db(), { promotionId: i % 2 ? promotion.id : orphan.id, userName: `Ziyaretçi ${i}`, createdAt: new Date(Date.UTC(2026, 1, 1, 0, i)) });
+      }
+      const first = await listOf("/admin/comments");
+      expect(first.list.total).toBe(27);
+      expect(first.list.pageCount).toBe(2);
+      expect(first.list.items).toHaveLength(25);
+      // The arranged comment (June) is the newest of all; page 2 holds the two oldest.
+      expect(first.list.items[0]).toEqual({
+        id: expect.any(String),
+        promotionId: promotion.id,
+        promotionTitle: "Hoş Geldin Bonusu",
+        casinoName: "Galata Casino",
+        userName: "Ayşe Y.",
+        comment: "Bonus hızlı geldi.",
+        rating: 4,
+        createdAt: "2026-06-01T00:00:00.000Z",
+      });
+      expect(first.list.items[1]).toMatchObject({ userName: "Ziyaretçi 25", promotionTitle: "Hoş Geldin Bonusu", casinoName: "Galata Casino" });
+      expect(first.list.items[2]).toMatchObject({ userName: "Ziyaretçi 24", promotionTitle: "Casinosuz Bonus", casinoName: null });
+      const second = await listOf("/admin/comments?sayfa=2");
+      expect(second.list.items.map((c) => c.userName)).toEqual(["Ziyaretçi 1", "Ziyaretçi 0"]);
+    });
+
+    it("filters by rating and leaves anything but 1-5 as 'Tümü'", async () => {
+      const { promotion } = await arrange();
+      await insertComment(db(), { promotionId: promotion.id, userName: "Beş", rating: 5 });
+      await insertComment(db(), { promotionId: promotion.id, userName: "Bir", rating: 1 });
+      expect((await listOf("/admin/comments?puan=5")).list.items.map((c) => c.userName)).toEqual(["Beş"]);
+      expect((await listOf("/admin/comments?puan=1")).list.items.map((c) => c.userName)).toEqual(["Bir"]);
+      expect((await listOf("/admin/comments?puan=4")).list.items.map((c) => c.userName)).toEqual(["Ayşe Y."]);
+      expect((await listOf("/admin/comments?puan=3")).list.total).toBe(0);
+      for (const all of ["", "0", "6", "abc", "4.5"]) expect((await listOf(`/admin/comments?puan=${all}`)).list.total).toBe(3);
+    });
+
+    it("searches user name, comment text and promotion title, with % and _ taken literally", async () => {
+      const { promotion } = await arrange();
+      const other = await insertPromotion(db(), { title: "Kayıp İadesi Kampanyası" });
+      await insertComment(db(), { promotionId: other.id, userName: "Mehmet K.", comment: "Çekim %100 sorunsuz." });
+      await insertComment(db(), { promotionId: promotion.id, userName: "Zeynep", comment: "Harika.", rating: 5 });
+      const names = async (url: string) => (await listOf(url)).list.items.map((c) => c.userName).sort();
+      expect(await names("/admin/comments?q=mehmet")).toEqual(["Mehmet K."]);
+      expect(await names("/admin/comments?q=hızlı geldi")).toEqual(["Ayşe Y."]);
+      expect(await names("/admin/comments?q=Kayıp İadesi")).toEqual(["Mehmet K."]);
+      expect(await names("/admin/comments?q=%25")).toEqual(["Mehmet K."]);
+      expect(await names("/admin/comments?q=_")).toEqual([]);
+      // Search and rating together.
+      expect(await names("/admin/comments?q=Hoş Geldin&puan=5")).toEqual(["Zeynep"]);
+    });
+
+    it("sends a page beyond the last to the last page", async () => {
+      await arrange();
+      const outcome = outcomeOf(await callAdmin(loader, "/admin/comments?sayfa=3&puan=4", { session: admin }));
+      expect(outcome.status).toBe(302);
+      expect(outcome.location).toBe("/admin/comments?puan=4");
+    });
+
+    it("fills the edit dialog from ?duzenle and ignores an unknown id", async () => {
+      const { comment } = await arrange();
+      expect((await listOf(`/admin/comments?duzenle=${comment.id}`)).editing).toEqual({ id: comment.id, userName: "Ayşe Y.", comment: "Bonus hızlı geldi.", rating: 4 });
+      expect((await listOf("/admin/comments?duzenle=00000000-0000-4000-8000-000000000000")).editing).toBeNull();
+      expect((await listOf("/admin/comments?duzenle=x")).editing).toBeNull();
+    });
+  });
+
+  describe("editing", () => {
+    it("updates name, rating and text, returns to the same list without the dialog, and the promotion page shows it next", async () => {
+      const { casino, promotion, comment } = await arrange();
+      const url = `/bonuslar/${casino.slug}/${promotion.slug}`;
+      const before = await callRoute(detailLoader, url, { params: { casinoSlug: casino.slug, promotionSlug: promotion.slug } });
+      expect(before.data.comments.map((c) => c.comment)).toEqual(["Bonus hızlı geldi."]);
+
+      const outcome = outcomeOf(await callAdmin(action, `/admin/comments?q=Ay%C5%9Fe&puan=4&duzenle=${comment.id}`, { session: admin, form: EDIT(comment.id) }));
+      expect(outcome).toMatchObject({ status: 302, location: "/admin/comments?q=Ay%C5%9Fe&puan=4" });
+      expect(await stored(comment.id)).toMatchObject({ userName: "Ayşe Yılmaz", comment: "Bonus hızlı geldi, destek de iyiydi.", rating: 5, promotionId: promotion.id });
+
+      const after = await callRoute(detailLoader, url, { params: { casinoSlug: casino.slug, promotionSlug: promotion.slug } });
+      expect(after.data.comments).toEqual([expect.objectContaining({ userName: "Ayşe Yılmaz", comment: "Bonus hızlı geldi, destek de iyiydi.", rating: 5 })]);
+      expect(after.init?.headers).toEqual({ "X-Cache-Tags": `promotion:${promotion.id}` });
+    });
+
+    it("audits the edit with who, which comment and from where", async () => {
+      const { comment } = await arrange();
+      await callAdmin(action, "/admin/comments", { session: admin, form: EDIT(comment.id), client: "198.51.100.7" });
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({
+        action: "comment.update",
+        outcome: "success",
+        entityType: "comment",
+        entityId: comment.id,
+        actorId: admin.userId,
+        actorEmail: "moderator@example.com",
+        address: "198.51.100.7",
+      });
+      expect(entry!.summary).toContain("Ayşe Yılmaz");
+    });
+
+    it.each([
+      ["userName", { userName: "" }, "Lütfen kullanıcı adınızı girin"],
+      ["userName", { userName: "   " }, "Lütfen kullanıcı adınızı girin"],
+      ["userName", { userName: "a".repeat(61) }, "Kullanıcı adı en fazla 60 karakter olabilir"],
+      ["userName", { userName: "Ayşe\u0000" }, "Kullanıcı adı geçersiz karakterler içeriyor"],
+      ["userName", { userName: "Ayşe\u001b[31m" }, "Kullanıcı adı geçersiz karakterler içeriyor"],
+      ["comment", { comment: "" }, "Lütfen yorumunuzu yazın"],
+      ["comment", { comment: "b".repeat(2001) }, "Yorum en fazla 2000 karakter olabilir"],
+      ["comment", { comment: "Gizli\u0007zil" }, "Yorum geçersiz karakterler içeriyor"],
+      ["rating", { rating: "0" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+      ["rating", { rating: "6" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+      ["rating", { rating: "4.5" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+      ["rating", { rating: "" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+    ])("refuses a bad %s with the public rule's message and changes nothing", async (field, change, message) => {
+      const { comment } = await arrange();
+      const outcome = outcomeOf(await callAdmin(action, "/admin/comments", { session: admin, form: { ...EDIT(comment.id), ...change } }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.[field]).toEqual([message]);
+      expect(await stored(comment.id)).toMatchObject({ userName: "Ayşe Y.", comment: "Bonus hızlı geldi.", rating: 4 });
+      expect(await db().select().from(auditLog)).toEqual([]);
+    });
+
+    it("keeps a line break in the comment and takes a 60-character name and a 2000-character comment", async () => {
+      const { comment } = await arrange();
+      const form = { ...EDIT(comment.id), userName: "a".repeat(60), comment: `İlk satır\nikinci satır${"c".repeat(1978)}` };
+      expect(form.comment).toHaveLength(2000);
+      expect(outcomeOf(await callAdmin(action, "/admin/comments", { session: admin, form })).status).toBe(302);
+      expect(await stored(comment.id)).toMatchObject({ userName: "a".repeat(60), comment: form.comment });
+    });
+
+    it("answers a comment deleted meanwhile with 404 and a failure audit row", async () => {
+      const missing = "00000000-0000-4000-8000-000000000000";
+      const outcome = outcomeOf(await callAdmin(action, "/admin/comments", { session: admin, form: EDIT(missing) }));
+      expect(outcome.status).toBe(404);
+      expect(outcome.errors?.[""]).toEqual(["Yorum bulunamadı"]);
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "comment.update", outcome: "failure", entityId: missing });
+    });
+  });
+
+  describe("deleting", () => {
+    it("deletes the comment, audits it and the promotion page no longer shows it", async () => {
+      const { casino, promotion, comment } = await arrange();
+      const keep = await insertComment(db(), { promotionId: promotion.id, userName: "Kalan", comment: "Bu yorum kalır." });
+      const outcome = outcomeOf(await callAdmin(action, "/admin/comments?puan=4", { session: admin, form: { intent: "delete", id: comment.id } }));
+      expect(outcome).toMatchObject({ status: 302, location: "/admin/comments?puan=4" });
+      expect(await stored(comment.id)).toBeUndefined();
+      expect(await stored(keep.id)).toBeDefined();
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "comment.delete", outcome: "success", entityId: comment.id, actorEmail: "moderator@example.com" });
+      expect(entry!.summary).toContain("Ayşe Y.");
+      const page = await callRoute(detailLoader, `/bonuslar/${casino.slug}/${promotion.slug}`, { params: { casinoSlug: casino.slug, promotionSlug: promotion.slug } });
+      expect(page.data.comments.map((c) => c.userName)).toEqual(["Kalan"]);
+    });
+
+    it("answers an unknown intent or a malformed or unknown id with 400/404 and deletes nothing", async () => {
+      const { comment } = await arrange();
+      const post = (form: Record<string, string>) => callAdmin(action, "/admin/comments", { session: admin, form }).then(outcomeOf);
+      expect((await post({ intent: "drop", id: comment.id })).status).toBe(400);
+      expect((await post({ id: comment.id })).status).toBe(400);
+      const malformed = await post({ intent: "delete", id: "1 or 1=1" });
+      expect(malformed.status).toBe(400);
+      expect(malformed.errors?.id).toEqual(["Yorum bulunamadı"]);
+      expect((await post({ intent: "delete", id: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+      expect(await commentCount()).toBe(1);
+    });
+  });
+
+  describe("access", () => {
+    it.each([
+      ["anonymous", () => null],
+      ["a signed-in non-admin", () => createNonAdminSession()],
+    ])("sends %s to sign-in from the loader and both intents and changes nothing", async (_, sessionOf) => {
+      const session = await sessionOf();
+      const { comment } = await arrange();
+      const calls = [
+        callAdmin(loader, "/admin/comments", { session }),
+        callAdmin(loader, `/admin/comments?duzenle=${comment.id}`, { session }),
+        callAdmin(action, "/admin/comments", { session, form: EDIT(comment.id) }),
+        callAdmin(action, "/admin/comments", { session, form: { intent: "delete", id: comment.id } }),
+      ];
+      for (const result of await Promise.all(calls)) {
+        const outcome = outcomeOf(result);
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toMatch(/^\/admin\/login/);
+      }
+      expect(await stored(comment.id)).toMatchObject({ userName: "Ayşe Y.", comment: "Bonus hızlı geldi.", rating: 4 });
+      expect(await db().select().from(auditLog)).toEqual([]);
+    });
+  });
+});

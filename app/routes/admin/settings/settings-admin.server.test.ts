@@ -1,0 +1,211 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
+import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
+import { callRoute } from "../../../../tests/helpers/routes";
+import { auditLog, heroSection, settings } from "~/db/schema";
+import { DEFAULT_HERO } from "~/modules/content/content";
+import type { SettingsEditorValue } from "~/modules/content/content.schema";
+import { loader as homeLoader } from "../../public/home";
+import { action, loader } from "./settings";
+
+const HERO = {
+  intent: "hero",
+  upperTitle: "Kasım kampanyaları",
+  mainTitle: "Bu ayın en cömert casino bonusları",
+  highlightedText: "en cömert",
+  description: "Hoş geldin ve kayıp bonuslarını tek sayfada karşılaştırın.",
+  buttonText: "Kampanyalara Git",
+  buttonUrl: "/bonuslar",
+};
+
+describeEachDriver("admin settings", ({ db }) => {
+  let admin: TestSession;
+  beforeEach(async () => {
+    await truncateAll(db());
+    admin = await createAdminSession("editor@example.com");
+  });
+  const heroRows = () => db().select().from(heroSection);
+  const settingsRows = () => db().select().from(settings);
+  const post = (form: Record<string, string>, url = "/admin/settings") => callAdmin(action, url, { session: admin, form }).then(outcomeOf);
+
+  describe("the loader", () => {
+    it("creates missing hero and settings rows with what the public site already shows, and fills both forms", async () => {
+      expect(await heroRows()).toEqual([]);
+      const outcome = outcomeOf(await callAdmin(loader, "/admin/settings", { session: admin }));
+      const { settings: value } = outcome.data as { settings: SettingsEditorValue };
+      const { updatedAt, ...hero } = value.hero;
+      expect(hero).toEqual(DEFAULT_HERO);
+      expect(updatedAt).toEqual(expect.any(String));
+      expect(value.blogSectionText).toBe("");
+      const [row] = await heroRows();
+      expect(row).toMatchObject({ id: 1, ...DEFAULT_HERO });
+      expect(await settingsRows()).toEqual([expect.objectContaining({ id: 1, blogSectionText: null })]);
+      // Creating the rows changed nothing a visitor sees.
+      expect((await callRoute(homeLoader, "/")).hero).toEqual(DEFAULT_HERO);
+    });
+
+    it("keeps existing rows and shows their values", async () => {
+      await db().insert(heroSection).values({ id: 1, ...DEFAULT_HERO, mainTitle: "Kayıtlı başlık" });
+      await db().insert(settings).values({ id: 1, blogSectionText: "<p>Kayıtlı <strong>metin</strong></p>" });
+      const { settings: value } = outcomeOf(await callAdmin(loader, "/admin/settings", { session: admin })).data as { settings: SettingsEditorValue };
+      expect(value.hero.mainTitle).toBe("Kayıtlı başlık");
+      expect(value.blogSectionText).toBe("<p>Kayıtlı <strong>metin</strong></p>");
+      expect(await heroRows()).toHaveLength(1);
+    });
+  });
+
+  describe("the hero form", () => {
+    it("creates the missing row on save, toasts, and the home page shows the new hero next", async () => {
+      const outcome = await post(HERO);
+      expect(outcome).toMatchObject({ status: 302, location: "/admin/settings" });
+      const { intent: _intent, ...hero } = HERO;
+      expect(await heroRows()).toEqual([expect.objectContaining({ id: 1, ...hero })]);
+      const home = await callRoute(homeLoader, "/");
+      expect(home.hero).toEqual(hero);
+    });
+
+    it("updates the existing row in place and moves updated_at on", async () => {
+      await db().insert(heroSection).values({ id: 1, ...DEFAULT_HERO, updatedAt: new Date("2026-01-01T00:00:00Z") });
+      expect((await post({ ...HERO, mainTitle: "  Boşlukları kırpılmış başlık  " })).status).toBe(302);
+      const rows = await heroRows();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.mainTitle).toBe("Boşlukları kırpılmış başlık");
+      expect(rows[0]!.updatedAt.getTime()).toBeGreaterThan(new Date("2026-01-01T00:00:00Z").getTime());
+    });
+
+    it("holds under concurrent saves on a missing row: each succeeds, one row holds one of them whole", async () => {
+      const forms = Array.from({ length: 8 }, (_, i) => ({ ...HERO, mainTitle: `Eşzamanlı başlık ${i}`, description: `Açıklama ${i}` }));
+      const outcomes = await Promise.all(forms.map((form) => post(form)));
+      expect(outcomes.map((o) => o.status)).toEqual(forms.map(() => 302));
+      const rows = await heroRows();
+      expect(rows).toHaveLength(1);
+      const i = rows[0]!.mainTitle.replace("Eşzamanlı başlık ", "");
+      expect(rows[0]!.description).toBe(`Açıklama ${i}`);
+      expect(await db().select().from(auditLog)).toHaveLength(8);
+    });
+
+    it.each([
+      ["upperTitle", "Üst başlık gereklidir"],
+      ["mainTitle", "Ana başlık gereklidir"],
+      ["highlightedText", "Vurgulanacak metin gereklidir"],
+      ["description", "Açıklama gereklidir"],
+      ["buttonText", "Buton metni gereklidir"],
+      ["buttonUrl", "Buton URL gereklidir"],
+    ])("refuses an empty %s with the spec's message and writes nothing", async (field, message) => {
+      for (const empty of ["", "   "]) {
+        const outcome = await post({ ...HERO, [field]: empty });
+        expect(outcome.status).toBe(400);
+        expect(outcome.errors?.[field]).toEqual([message]);
+      }
+      const { [field as keyof typeof HERO]: _omitted, ...without } = HERO;
+      const missing = await post(without);
+      expect(missing.errors?.[field]).toEqual([message]);
+      expect(await heroRows()).toEqual([]);
+      expect(await db().select().from(auditLog)).toEqual([]);
+    });
+
+    it.each([
+      ["javascript:alert(1)", 400],
+      ["//evil.example/x", 400],
+      ["bonuslar", 400],
+      ["#promotions section", 400],
+      ["#promotions-section", 302],
+      ["/bonuslar?kategori=deneme", 302],
+      ["https://example.com/kampanya", 302],
+    ])("takes the button URL %s with status %i", async (buttonUrl, status) => {
+      const outcome = await post({ ...HERO, buttonUrl });
+      expect(outcome.status).toBe(status);
+      if (status === 400) {
+        expect(outcome.errors?.buttonUrl).toEqual(["Geçerli bir URL giriniz (https://..., /sayfa veya #bolum)"]);
+        expect(await heroRows()).toEqual([]);
+      } else {
+        expect((await heroRows())[0]!.buttonUrl).toBe(buttonUrl);
+      }
+    });
+
+    it("refuses control characters and over-long text", async () => {
+      const control = await post({ ...HERO, upperTitle: "Kasım\u0000" });
+      expect(control.errors?.upperTitle).toEqual(["Geçersiz karakter içeriyor"]);
+      const long = await post({ ...HERO, mainTitle: "b".repeat(201) });
+      expect(long.errors?.mainTitle).toEqual(["En fazla 200 karakter olabilir"]);
+      expect(await heroRows()).toEqual([]);
+    });
+
+    it("audits the save with who and from where", async () => {
+      await post(HERO);
+      await callAdmin(action, "/admin/settings", { session: admin, form: HERO, client: "192.0.2.44" });
+      const entries = await db().select().from(auditLog);
+      expect(entries).toHaveLength(2);
+      expect(entries[1]).toMatchObject({ action: "hero.update", outcome: "success", entityType: "hero", entityId: "1", summary: HERO.mainTitle, actorId: admin.userId, actorEmail: "editor@example.com", address: "192.0.2.44" });
+    });
+  });
+
+  describe("the content form", () => {
+    it("saves sanitised rich text, returns to its tab and the home page shows it next", async () => {
+      const outcome = await post({ intent: "content", blogSectionText: '<p onclick="x()">Bölüm <strong>metni</strong><script>alert(1)</script></p><iframe src="https://evil.example"></iframe>' });
+      expect(outcome).toMatchObject({ status: 302, location: "/admin/settings?sekme=icerik" });
+      expect((await settingsRows())[0]!.blogSectionText).toBe("<p>Bölüm <strong>metni</strong></p>");
+      expect((await callRoute(homeLoader, "/")).blogSectionText).toBe("<p>Bölüm <strong>metni</strong></p>");
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "settings.update", outcome: "success", entityId: "1", actorEmail: "editor@example.com" });
+    });
+
+    it("is optional: an empty or invisible text clears the section", async () => {
+      await db().insert(settings).values({ id: 1, blogSectionText: "<p>Eski metin</p>" });
+      for (const blogSectionText of ["", "<p></p><p> </p>"]) {
+        expect((await post({ intent: "content", blogSectionText })).status).toBe(302);
+        expect((await settingsRows())[0]!.blogSectionText).toBeNull();
+      }
+      expect((await post({ intent: "content" })).status).toBe(302);
+      expect((await callRoute(homeLoader, "/")).blogSectionText).toBe("");
+    });
+
+    it("refuses a text over the limit and writes nothing", async () => {
+      const outcome = await post({ intent: "content", blogSectionText: `<p>${"x".repeat(50_000)}</p>` });
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.blogSectionText).toEqual(["En fazla 50000 karakter olabilir"]);
+      expect(await settingsRows()).toEqual([]);
+    });
+
+    it("never lets one form's fields into the other's row", async () => {
+      await post({ ...HERO, intent: "content", blogSectionText: "<p>Sadece içerik</p>" });
+      expect(await heroRows()).toEqual([]);
+      await post({ ...HERO, blogSectionText: "<p>Sızmamalı</p>" });
+      expect((await settingsRows())[0]!.blogSectionText).toBe("<p>Sadece içerik</p>");
+    });
+  });
+
+  it("answers a missing or unknown intent with 400 and writes nothing", async () => {
+    const { intent: _intent, ...noIntent } = HERO;
+    for (const form of [noIntent, { ...HERO, intent: "seo" }]) {
+      const outcome = await post(form);
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.intent).toBeDefined();
+    }
+    expect(await heroRows()).toEqual([]);
+    expect(await settingsRows()).toEqual([]);
+  });
+
+  describe("access", () => {
+    it.each([
+      ["anonymous", () => null],
+      ["a signed-in non-admin", () => createNonAdminSession()],
+    ])("sends %s to sign-in from the loader and both forms and writes nothing", async (_, sessionOf) => {
+      const session = await sessionOf();
+      const calls = [
+        callAdmin(loader, "/admin/settings", { session }),
+        callAdmin(action, "/admin/settings", { session, form: HERO }),
+        callAdmin(action, "/admin/settings", { session, form: { intent: "content", blogSectionText: "<p>Yetkisiz</p>" } }),
+      ];
+      for (const result of await Promise.all(calls)) {
+        const outcome = outcomeOf(result);
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toMatch(/^\/admin\/login/);
+      }
+      // Not even the loader's row creation runs for a stranger.
+      expect(await heroRows()).toEqual([]);
+      expect(await settingsRows()).toEqual([]);
+      expect(await db().select().from(auditLog)).toEqual([]);
+    });
+  });
+});

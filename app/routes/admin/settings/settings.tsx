@@ -1,0 +1,161 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useSearchParams } from "react-router";
+import type { Route } from "./+types/settings";
+import { AdminPageHeader } from "~/components/admin-list";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, SubmitButton, TextareaField, useIsPending } from "~/components/forms";
+import { RichTextEditor } from "~/components/rich-text-editor";
+import { actorOf, type CommandResult } from "~/lib/command.server";
+import { readForm, submitForm } from "~/lib/form-action.server";
+import { requireAdmin } from "~/modules/auth/auth.server";
+import {
+  ContentFormSchema,
+  HERO_LIMITS,
+  HeroFormSchema,
+  SETTINGS_MESSAGES,
+  SETTINGS_TABS,
+  SettingsIntentSchema,
+  type SettingsEditorValue,
+  type SettingsTab,
+} from "~/modules/content/content.schema";
+import { getSettingsForEdit, saveContentSettings, saveHeroSettings } from "~/modules/content/content.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+// admin.md §2 "Settings": tabs 'Hero Bölümü' and 'İçerik Alanları', one form each, told
+// apart by `intent`. The tab is in the URL (?sekme=icerik) so a save returns to it.
+const TAB_PARAM = "sekme";
+const CONTENT_TAB_VALUE = "icerik";
+
+export const meta: Route.MetaFunction = () => [{ title: "Ayarlar | Admin Panel" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { settings: await getSettingsForEdit() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const actor = actorOf(admin, context);
+  return submitForm(
+    await readForm(request),
+    SettingsIntentSchema,
+    async (input): Promise<CommandResult<SettingsTab>> => {
+      const result = input.intent === "hero" ? await saveHeroSettings(actor, input) : await saveContentSettings(actor, input);
+      return result.ok ? { ok: true, value: input.intent } : result;
+    },
+    (saved) =>
+      saved === "content"
+        ? redirectWithToast(request, `/admin/settings?${TAB_PARAM}=${CONTENT_TAB_VALUE}`, { type: "success", message: SETTINGS_MESSAGES.contentSaved })
+        : redirectWithToast(request, "/admin/settings", { type: "success", message: SETTINGS_MESSAGES.heroSaved }),
+  );
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const [searchParams] = useSearchParams();
+  const result = actionData?.result;
+  const resultIntent = result?.initialValue?.intent;
+  const tab: SettingsTab = resultIntent === "content" || (!resultIntent && searchParams.get(TAB_PARAM) === CONTENT_TAB_VALUE) ? "content" : "hero";
+  return (
+    <section className="max-w-3xl">
+      <AdminPageHeader title="Ayarlar" />
+      <div role="tablist" aria-label="Ayar bölümleri" className="mb-4 flex gap-1 border-b border-slate-200">
+        {SETTINGS_TABS.map((t) => (
+          <Link
+            key={t.id}
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            to={t.id === "content" ? `?${TAB_PARAM}=${CONTENT_TAB_VALUE}` : "?"}
+            replace
+            preventScrollReset
+            className={`-mb-px rounded-t-lg border px-4 py-2 text-sm font-semibold ${tab === t.id ? "border-slate-200 border-b-white bg-white text-slate-900" : "border-transparent text-slate-500 hover:text-slate-800"}`}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="rounded-xl bg-white p-6 shadow-sm">
+        {/* Keyed by the saved time: after a save the form starts again from the stored values. */}
+        {tab === "hero" ? (
+          <HeroForm key={settings.hero.updatedAt ?? "default"} hero={settings.hero} lastResult={resultIntent === "hero" ? result : undefined} />
+        ) : (
+          <ContentForm key={settings.contentUpdatedAt ?? "default"} html={settings.blogSectionText} lastResult={resultIntent === "content" ? result : undefined} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function HeroForm({ hero, lastResult }: { hero: SettingsEditorValue["hero"]; lastResult?: SubmissionResult<string[]> }) {
+  const pending = useIsPending();
+  const { upperTitle, mainTitle, highlightedText, description, buttonText, buttonUrl } = hero;
+  const [form, fields] = useForm({
+    id: "hero-form",
+    lastResult,
+    constraint: getZodConstraint(HeroFormSchema),
+    defaultValue: { upperTitle, mainTitle, highlightedText, description, buttonText, buttonUrl },
+    // admin.md §4: the save button is disabled until the form is changed (the intent is no change).
+    shouldDirtyConsider: (name) => name !== "intent",
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: HeroFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <h2 className="text-lg font-bold">Hero Bölümü</h2>
+      <input type="hidden" name="intent" value="hero" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Field label="Üst Başlık" errors={fields.upperTitle.errors} inputProps={{ ...getInputProps(fields.upperTitle, { type: "text" }), maxLength: HERO_LIMITS.upperTitle }} />
+      <Field label="Ana Başlık" errors={fields.mainTitle.errors} inputProps={{ ...getInputProps(fields.mainTitle, { type: "text" }), maxLength: HERO_LIMITS.mainTitle }} />
+      <Field
+        label="Vurgulanacak Metin"
+        hint="Ana başlığın içinde vurgulanır; başlıkta geçmiyorsa başlığın önüne eklenir."
+        errors={fields.highlightedText.errors}
+        inputProps={{ ...getInputProps(fields.highlightedText, { type: "text" }), maxLength: HERO_LIMITS.highlightedText }}
+      />
+      <TextareaField label="Açıklama" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3, maxLength: HERO_LIMITS.description }} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Buton Metni" errors={fields.buttonText.errors} inputProps={{ ...getInputProps(fields.buttonText, { type: "text" }), maxLength: HERO_LIMITS.buttonText }} />
+        <Field
+          label="Buton URL"
+          hint="https://..., /bonuslar veya #promotions-section"
+          errors={fields.buttonUrl.errors}
+          inputProps={{ ...getInputProps(fields.buttonUrl, { type: "text" }), maxLength: HERO_LIMITS.buttonUrl }}
+        />
+      </div>
+      <SubmitButton pending={pending} disabled={!form.dirty}>
+        Kaydet
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function ContentForm({ html, lastResult }: { html: string; lastResult?: SubmissionResult<string[]> }) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "content-form",
+    lastResult,
+    constraint: getZodConstraint(ContentFormSchema),
+    defaultValue: { blogSectionText: html },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContentFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <h2 className="text-lg font-bold">İçerik Alanları</h2>
+      <input type="hidden" name="intent" value="content" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <RichTextEditor id={fields.blogSectionText.id} name={fields.blogSectionText.name} label="Blog Bölümü Metni" defaultValue={html} errors={fields.blogSectionText.errors} />
+      <p className="text-xs text-slate-500">Ana sayfada blog yazılarının altında gösterilir; boş bırakılırsa bölüm gösterilmez.</p>
+      <SubmitButton pending={pending}>Kaydet</SubmitButton>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary variant="panel" />;
+}
