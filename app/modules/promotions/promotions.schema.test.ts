@@ -1,12 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { derivePromotionFields, shortDescriptionOf } from "./promotions.schema";
+import {
+  composePromotionDescription,
+  dateToIstanbulLocal,
+  derivePromotionFields,
+  firstTabWithErrors,
+  istanbulLocalToDate,
+  promotionPublicPath,
+  promotionStatusOf,
+  PromotionFormSchema,
+  shortDescriptionOf,
+  splitPromotionDescription,
+  splitTerms,
+} from "./promotions.schema";
+
+// 200 characters with no spaces, so a cut anywhere shows exactly where it was made.
+const TWO_HUNDRED = "abcdefghij".repeat(20);
 
 describe("promotion derived fields", () => {
   it("takes the first 150 characters of the description's text as the short description", () => {
-    const html = `<p>${"kelime ".repeat(40)}</p>`;
-    const short = shortDescriptionOf(html);
-    expect(short.length).toBeLessThanOrEqual(150);
-    expect(html).toContain(short.trim());
+    expect(shortDescriptionOf(`<p>${TWO_HUNDRED}</p>`)).toBe(TWO_HUNDRED.slice(0, 150));
     expect(shortDescriptionOf("<p>Kısa <strong>metin</strong></p>")).toBe("Kısa metin");
   });
 
@@ -15,5 +27,141 @@ describe("promotion derived fields", () => {
       slug: "izmir-50-yatirim-bonusu",
       searchText: "izmir %50 yatirim bonusu\nher gün",
     });
+  });
+});
+
+describe("the stored description (admin.md §3)", () => {
+  it("stores the short description as a leading paragraph before the full HTML", () => {
+    expect(composePromotionDescription("  İlk yatırıma %100 bonus ", "<h2>Detaylar</h2><ul><li>10x çevrim</li></ul>")).toBe(
+      "<p>İlk yatırıma %100 bonus</p><h2>Detaylar</h2><ul><li>10x çevrim</li></ul>",
+    );
+  });
+
+  it("escapes the short description, which is plain text, not HTML", () => {
+    expect(composePromotionDescription(`<b>Kalın</b> & "tırnak" 'tek'`, "")).toBe("<p>&lt;b&gt;Kalın&lt;/b&gt; &amp; &quot;tırnak&quot; &#39;tek&#39;</p>");
+  });
+
+  it("splits what it stored back into the same two fields", () => {
+    const short = `Yatırım <bonusu> & "çevrimsiz"`;
+    const full = "<p>İkinci paragraf.</p><ul><li>Şart</li></ul>";
+    expect(splitPromotionDescription(composePromotionDescription(short, full))).toEqual({ shortDescription: short, fullDescription: full });
+    expect(splitPromotionDescription(composePromotionDescription("Yalnızca kısa açıklama", ""))).toEqual({ shortDescription: "Yalnızca kısa açıklama", fullDescription: "" });
+  });
+
+  it("reads the first paragraph's text, whatever its attributes and marks", () => {
+    expect(splitPromotionDescription('<p style="text-align: center">Kısa <strong>metin</strong> burada</p><h2>Detay</h2>')).toEqual({
+      shortDescription: "Kısa metin burada",
+      fullDescription: "<h2>Detay</h2>",
+    });
+  });
+
+  it("without a leading paragraph, takes exactly the first 150 characters of the text, tags stripped", () => {
+    const description = `<h2>${TWO_HUNDRED.slice(0, 100)}</h2><ul><li>${TWO_HUNDRED.slice(100)}</li></ul>`;
+    const { shortDescription, fullDescription } = splitPromotionDescription(description);
+    // The heading closes with a space between the two parts of the text.
+    const text = `${TWO_HUNDRED.slice(0, 100)} ${TWO_HUNDRED.slice(100)}`;
+    expect(shortDescription).toBe(text.slice(0, 150));
+    expect(shortDescription).toHaveLength(150);
+    expect(fullDescription).toBe(description);
+  });
+
+  it("without a leading paragraph, keeps a text shorter than 150 characters whole", () => {
+    expect(splitPromotionDescription("Düz metin, <em>etiketsiz</em> başlangıç")).toEqual({
+      shortDescription: "Düz metin, etiketsiz başlangıç",
+      fullDescription: "Düz metin, <em>etiketsiz</em> başlangıç",
+    });
+  });
+
+  it("does not take a later paragraph for a leading one", () => {
+    expect(splitPromotionDescription("<h2>Başlık</h2><p>Paragraf</p>").shortDescription).toBe("Başlık Paragraf");
+  });
+});
+
+describe("terms", () => {
+  it("are one per line, trimmed, blank lines dropped, whatever the line ending", () => {
+    expect(splitTerms("18 yaş üstü\n\n   10x çevrim  \r\n\r\nMaks. 1000 TL\r  \n")).toEqual(["18 yaş üstü", "10x çevrim", "Maks. 1000 TL"]);
+    expect(splitTerms("  \n \n")).toEqual([]);
+  });
+});
+
+describe("expiry dates in Istanbul time", () => {
+  it("reads a datetime-local value as Istanbul wall-clock time", () => {
+    expect(istanbulLocalToDate("2026-12-31T23:59")?.toISOString()).toBe("2026-12-31T20:59:00.000Z");
+    // Before 2016 Turkey kept winter time (UTC+2) and summer time (UTC+3).
+    expect(istanbulLocalToDate("2015-01-15T12:00")?.toISOString()).toBe("2015-01-15T10:00:00.000Z");
+    expect(istanbulLocalToDate("2015-07-15T12:00")?.toISOString()).toBe("2015-07-15T09:00:00.000Z");
+  });
+
+  it("refuses what is no real date and time", () => {
+    for (const value of ["2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T24:00", "2026-01-01T10:60", "2026-01-01", "yarın", ""]) {
+      expect(istanbulLocalToDate(value), value).toBeNull();
+    }
+  });
+
+  it("shows a stored instant as the operator's Istanbul datetime-local value", () => {
+    expect(dateToIstanbulLocal(new Date("2026-12-31T21:30:00Z"))).toBe("2027-01-01T00:30");
+    expect(dateToIstanbulLocal("2015-01-15T10:00:00Z")).toBe("2015-01-15T12:00");
+    expect(istanbulLocalToDate(dateToIstanbulLocal("2026-06-01T09:05:00Z"))?.toISOString()).toBe("2026-06-01T09:05:00.000Z");
+  });
+});
+
+describe("the promotion form schema", () => {
+  const VALID = {
+    title: "Hoş Geldin Bonusu",
+    shortDescription: "İlk yatırıma yüzde yüz bonus",
+    url: "https://site.example/bonus",
+  };
+
+  it("saves empty optional fields as null and an unchecked box as inactive", () => {
+    const parsed = PromotionFormSchema.parse({ ...VALID, casinoId: "", categoryId: " ", imageUrl: "", promotionCode: "   ", expiryDate: "", terms: "\n \n", fullDescription: "" });
+    expect(parsed).toMatchObject({ casinoId: null, categoryId: null, imageUrl: null, promotionCode: null, expiryDate: null, terms: [], fullDescription: "", isActive: false });
+  });
+
+  it("reads the expiry in Istanbul time and the terms one per line", () => {
+    const parsed = PromotionFormSchema.parse({ ...VALID, expiryDate: "2026-12-31T23:59", terms: "a\n\nb", isActive: "on" });
+    expect(parsed.expiryDate?.toISOString()).toBe("2026-12-31T20:59:00.000Z");
+    expect(parsed.terms).toEqual(["a", "b"]);
+    expect(parsed.isActive).toBe(true);
+  });
+
+  it.each([
+    ["title", { title: "B" }, "Promosyon başlığı en az 2 karakter olmalıdır"],
+    ["shortDescription", { shortDescription: "  dokuz ka  " }, "Kısa açıklama en az 10 karakter olmalıdır"],
+    ["url", { url: "site.example" }, "Geçerli bir URL giriniz"],
+    ["expiryDate", { expiryDate: "2026-02-30T10:00" }, "Geçerli bir tarih ve saat giriniz"],
+    ["casinoId", { casinoId: "1" }, "Seçilen casino bulunamadı"],
+  ])("refuses a bad %s with its message", (field, change, message) => {
+    const result = PromotionFormSchema.safeParse({ ...VALID, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((issue) => issue.path[0] === field)?.message).toBe(message);
+  });
+
+  it("accepts a title of exactly 2 and a short description of exactly 10 characters", () => {
+    expect(PromotionFormSchema.safeParse({ ...VALID, title: "AB", shortDescription: "0123456789" }).success).toBe(true);
+  });
+});
+
+describe("the editor's tabs", () => {
+  it("opens the first tab, in the editor's order, that has a field with an error", () => {
+    expect(firstTabWithErrors(["url"])).toBe("settings");
+    expect(firstTabWithErrors(["expiryDate", "shortDescription"])).toBe("details");
+    expect(firstTabWithErrors([])).toBeNull();
+  });
+});
+
+describe("status and address", () => {
+  const now = new Date("2026-05-10T12:00:00Z");
+
+  it("is expired once the expiry has come, whatever the switch says; otherwise the switch decides (admin.md §4)", () => {
+    expect(promotionStatusOf({ isActive: true, expiryDate: new Date("2026-05-10T11:59:59Z") }, now)).toBe("expired");
+    expect(promotionStatusOf({ isActive: false, expiryDate: "2026-05-10T12:00:00Z" }, now)).toBe("expired");
+    expect(promotionStatusOf({ isActive: true, expiryDate: new Date("2026-05-10T12:00:01Z") }, now)).toBe("active");
+    expect(promotionStatusOf({ isActive: false, expiryDate: null }, now)).toBe("inactive");
+    expect(promotionStatusOf({ isActive: true, expiryDate: null }, now)).toBe("active");
+  });
+
+  it("is under its casino and slug, or by id without a casino", () => {
+    expect(promotionPublicPath({ id: "p1", slug: "hos-geldin", casinoSlug: "yildiz-casino" })).toBe("/bonuslar/yildiz-casino/hos-geldin");
+    expect(promotionPublicPath({ id: "p1", slug: "hos-geldin", casinoSlug: null })).toBe("/promotion/p1");
   });
 });

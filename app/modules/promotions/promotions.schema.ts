@@ -1,6 +1,10 @@
+import { z } from "zod";
+import { SITE_TIME_ZONE } from "~/lib/dates";
+import { isUuid } from "~/lib/ids";
 import { slugify } from "~/lib/slug";
 import { cutText, htmlToText, SHORT_DESCRIPTION_LENGTH } from "~/lib/text";
 import { foldTurkish } from "~/lib/turkish";
+import { optionalImageUrl, optionalText, richText, text, webUrl, checkbox } from "~/lib/validation";
 
 /** public-site.md §3: shortDescription is the first 150 characters of the description. */
 export function shortDescriptionOf(descriptionHtml: string): string {
@@ -13,4 +17,251 @@ export function derivePromotionFields(title: string, descriptionHtml: string): {
     slug: slugify(title),
     searchText: foldTurkish(`${title}\n${shortDescriptionOf(descriptionHtml)}`),
   };
+}
+
+// ---- The stored description (admin.md §3) --------------------------------------------
+// The form has a plain-text short description and an HTML full description; the database
+// keeps one HTML column: the short description as a leading paragraph, then the full HTML.
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** admin.md §3: the short description wrapped in a paragraph, followed by the full HTML. */
+export function composePromotionDescription(shortDescription: string, fullDescriptionHtml: string): string {
+  return `<p>${escapeHtml(shortDescription.trim())}</p>${fullDescriptionHtml.trim()}`;
+}
+
+const LEADING_PARAGRAPH = /^\s*<p(?:\s[^>]*)?>([\s\S]*?)<\/p>/i;
+
+/**
+ * admin.md §3, read back: the first paragraph is the short description; with no leading
+ * paragraph, the first 150 characters of the text (tags stripped) are.
+ */
+export function splitPromotionDescription(description: string): { shortDescription: string; fullDescription: string } {
+  const leading = LEADING_PARAGRAPH.exec(description);
+  if (leading) return { shortDescription: htmlToText(leading[1]!), fullDescription: description.slice(leading[0].length).trim() };
+  return { shortDescription: shortDescriptionOf(description), fullDescription: description.trim() };
+}
+
+/** admin.md §5: terms are one per line; blank lines are dropped. */
+export function splitTerms(value: string): string[] {
+  return value
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+// ---- Expiry dates -------------------------------------------------------------------
+// The form's datetime-local value is a wall-clock time in Istanbul (DESIGN.md: the site's
+// time zone), whatever zone the operator's browser or the server runs in.
+
+const istanbulParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: SITE_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+function wallClockOf(instant: number): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const parts = Object.fromEntries(istanbulParts.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour) % 24, minute: Number(parts.minute), second: Number(parts.second) };
+}
+
+/** How far Istanbul's wall clock is ahead of UTC at this instant. */
+function istanbulOffsetMs(instant: number): number {
+  const wall = wallClockOf(instant);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** 'YYYY-MM-DDTHH:mm' read as Istanbul time; null when it is no real date and time. */
+export function istanbulLocalToDate(value: string): Date | null {
+  const match = LOCAL_DATE_TIME.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second = 0] = match.slice(1).map((part) => Number(part ?? 0)) as number[];
+  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second);
+  const check = new Date(wall);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day || hour! > 23 || minute! > 59 || second > 59) return null;
+  let instant = wall - istanbulOffsetMs(wall);
+  // Near a change of offset the first guess can be an hour out; one correction settles it.
+  const corrected = wall - istanbulOffsetMs(instant);
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant);
+}
+
+/** A stored instant as the datetime-local value an Istanbul operator sees. */
+export function dateToIstanbulLocal(value: Date | string): string {
+  const wall = wallClockOf(new Date(value).getTime());
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
+/** admin.md §4: a promotion whose expiry date has come is expired (the public lists drop it then). */
+export function isExpired(expiryDate: Date | string | null, now: Date = new Date()): boolean {
+  return expiryDate !== null && new Date(expiryDate).getTime() <= now.getTime();
+}
+
+// ---- The promotion form (admin.md §2, §5, §8, §9) ------------------------------------
+
+export const PROMOTION_TITLE_MIN_LENGTH = 2;
+export const PROMOTION_TITLE_MAX_LENGTH = 200;
+export const PROMOTION_SHORT_DESCRIPTION_MIN_LENGTH = 10;
+export const PROMOTION_SHORT_DESCRIPTION_MAX_LENGTH = 500;
+export const PROMOTION_DESCRIPTION_MAX_LENGTH = 100_000;
+export const PROMOTION_TERMS_MAX_LENGTH = 20_000;
+export const PROMOTION_CODE_MAX_LENGTH = 100;
+
+/** Why a save or a toggle failed, in admin.md §8's sentence. */
+export const promotionFailure = {
+  create: (reason: string) => `Promosyon eklenirken hata: ${reason}`,
+  update: (reason: string) => `Promosyon güncellenirken hata: ${reason}`,
+  delete: (reason: string) => `Promosyon silinirken hata: ${reason}`,
+};
+
+export const PROMOTION_MESSAGES = {
+  title: `Promosyon başlığı en az ${PROMOTION_TITLE_MIN_LENGTH} karakter olmalıdır`,
+  shortDescription: `Kısa açıklama en az ${PROMOTION_SHORT_DESCRIPTION_MIN_LENGTH} karakter olmalıdır`,
+  url: "Geçerli bir URL giriniz",
+  imageUrl: "Geçerli bir görsel URL giriniz",
+  expiryDate: "Geçerli bir tarih ve saat giriniz",
+  casinoMissing: "Seçilen casino bulunamadı",
+  categoryMissing: "Seçilen kategori bulunamadı",
+  created: "Promosyon başarıyla eklendi",
+  updated: "Promosyon başarıyla güncellendi",
+  deleted: "Promosyon silindi",
+  activated: "Promosyon yayına alındı",
+  deactivated: "Promosyon yayından kaldırıldı",
+  notFound: "Promosyon bulunamadı",
+  expiredToggle: "Süresi dolmuş bir promosyonun durumu değiştirilemez",
+  loadFailed: "Promosyon bilgileri yüklenirken bir hata oluştu",
+  noCasino: "Diğer",
+  noCode: "Kod yok",
+  noExpiry: "Süresiz",
+  noCategory: "Kategori bulunamadı",
+  imageHint: "PNG, JPG, max 2MB",
+} as const;
+
+const optionalId = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isUuid(value), message);
+
+export const PromotionFormSchema = z.object({
+  // Tab 'Promosyon Detayları'
+  title: text({ min: PROMOTION_TITLE_MIN_LENGTH, max: PROMOTION_TITLE_MAX_LENGTH, message: PROMOTION_MESSAGES.title }),
+  casinoId: optionalId(PROMOTION_MESSAGES.casinoMissing),
+  categoryId: optionalId(PROMOTION_MESSAGES.categoryMissing),
+  imageUrl: optionalImageUrl(PROMOTION_MESSAGES.imageUrl),
+  shortDescription: text({ min: PROMOTION_SHORT_DESCRIPTION_MIN_LENGTH, max: PROMOTION_SHORT_DESCRIPTION_MAX_LENGTH, message: PROMOTION_MESSAGES.shortDescription }),
+  fullDescription: richText({ max: PROMOTION_DESCRIPTION_MAX_LENGTH }),
+  terms: optionalText(PROMOTION_TERMS_MAX_LENGTH).transform((value) => (value ? splitTerms(value) : [])),
+  // Tab 'Promosyon Ayarları'
+  url: webUrl(PROMOTION_MESSAGES.url),
+  promotionCode: optionalText(PROMOTION_CODE_MAX_LENGTH),
+  expiryDate: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const date = istanbulLocalToDate(value);
+      if (!date) {
+        ctx.addIssue({ code: "custom", message: PROMOTION_MESSAGES.expiryDate });
+        return z.NEVER;
+      }
+      return date;
+    }),
+  isActive: checkbox(),
+});
+
+export type PromotionFormInput = z.infer<typeof PromotionFormSchema>;
+
+/** Which tab of the editor holds each field, so a tab can show that it has errors. */
+export const PROMOTION_TABS = [
+  { id: "details", label: "Promosyon Detayları", fields: ["title", "casinoId", "categoryId", "imageUrl", "shortDescription", "fullDescription", "terms"] },
+  { id: "settings", label: "Promosyon Ayarları", fields: ["url", "promotionCode", "expiryDate", "isActive"] },
+] as const satisfies readonly { id: string; label: string; fields: readonly (keyof PromotionFormInput)[] }[];
+
+export type PromotionTabId = (typeof PROMOTION_TABS)[number]["id"];
+
+/** The tab of the first field with an error, in the editor's order. */
+export function firstTabWithErrors(errorFields: Iterable<string>): PromotionTabId | null {
+  const names = new Set(errorFields);
+  return PROMOTION_TABS.find((tab) => tab.fields.some((field) => names.has(field)))?.id ?? null;
+}
+
+export type PromotionStatus = "active" | "inactive" | "expired";
+
+export const PROMOTION_STATUS_LABELS: Record<PromotionStatus, string> = { active: "Aktif", inactive: "Pasif", expired: "Süresi dolmuş" };
+
+/** admin.md §4: expired when the expiry date is past (no toggle), else active or inactive. */
+export function promotionStatusOf(promotion: { isActive: boolean; expiryDate: Date | string | null }, now: Date = new Date()): PromotionStatus {
+  if (isExpired(promotion.expiryDate, now)) return "expired";
+  return promotion.isActive ? "active" : "inactive";
+}
+
+/** A row of the admin promotion list (admin.md §2 Promotion list). */
+export type PromotionListItem = {
+  id: string;
+  title: string;
+  casinoName: string | null;
+  category: string | null;
+  promotionCode: string | null;
+  status: PromotionStatus;
+  /** False for expired promotions: the list offers no toggle (admin.md §4). */
+  canToggle: boolean;
+  isActive: boolean;
+  expiryDate: string | null;
+  createdAt: string;
+};
+
+export const PROMOTION_SORTS = ["createdAt", "title", "expiryDate"] as const;
+export type PromotionSort = (typeof PROMOTION_SORTS)[number];
+
+export const PROMOTION_STATUS_FILTERS = ["aktif", "pasif", "suresi-dolmus"] as const;
+export type PromotionStatusFilter = (typeof PROMOTION_STATUS_FILTERS)[number];
+export const STATUS_OF_FILTER: Record<PromotionStatusFilter, PromotionStatus> = { aktif: "active", pasif: "inactive", "suresi-dolmus": "expired" };
+
+/** What the promotion editor is filled with: the stored description split back (admin.md §3). */
+export type PromotionEditorValue = {
+  id: string;
+  title: string;
+  casinoId: string | null;
+  categoryId: string | null;
+  imageUrl: string | null;
+  shortDescription: string;
+  fullDescription: string;
+  /** One term a line, as the textarea shows them. */
+  terms: string;
+  url: string;
+  promotionCode: string | null;
+  /** datetime-local in Istanbul time, or "" for none. */
+  expiryDate: string;
+  isActive: boolean;
+};
+
+export type PromotionEditorOptions = {
+  casinos: { id: string; name: string }[];
+  /** Active categories by name (admin.md §3), plus the promotion's own if it was deactivated. */
+  categories: { id: string; name: string; isActive: boolean }[];
+};
+
+/**
+ * The public address of a promotion (admin.md §4, public-site.md §2.1): under its casino
+ * and its slug, or by id when it has no casino.
+ */
+export function promotionPublicPath(promotion: { id: string; slug: string; casinoSlug: string | null }): string {
+  return promotion.casinoSlug ? `/bonuslar/${promotion.casinoSlug}/${promotion.slug}` : `/promotion/${promotion.id}`;
 }

@@ -1,12 +1,32 @@
-import { and, count, desc, eq, like, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, isNull, like, lte, min, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotionCategories, promotions, type NewPromotion, type Promotion } from "~/db/schema";
+import { reject, runCommand, type Actor, type CommandResult, type DomainCommands, type FieldErrors, type Tx } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
+import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { sanitizeRichText } from "~/lib/sanitize.server";
-import { compareTurkish, foldTurkish } from "~/lib/turkish";
+import { compareTurkish, foldTurkish, sortByTurkishName } from "~/lib/turkish";
+import { submitToIndexNow, type IndexNowOutcome } from "~/modules/indexing/indexing.server";
 import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
 import { resolvePromotionSlug } from "./fuzzy";
-import { derivePromotionFields, shortDescriptionOf } from "./promotions.schema";
+import {
+  composePromotionDescription,
+  dateToIstanbulLocal,
+  derivePromotionFields,
+  isExpired,
+  PROMOTION_MESSAGES,
+  promotionFailure,
+  promotionPublicPath,
+  promotionStatusOf,
+  shortDescriptionOf,
+  splitPromotionDescription,
+  type PromotionEditorOptions,
+  type PromotionEditorValue,
+  type PromotionFormInput,
+  type PromotionListItem,
+  type PromotionSort,
+  type PromotionStatus,
+} from "./promotions.schema";
 
 /** A promotion as the public pages show it: the joined casino and the derived fields of public-site.md §3. */
 export type PublicPromotion = {
@@ -77,9 +97,24 @@ function selectPublic() {
 
 const newestFirst = [desc(promotions.createdAt), desc(promotions.id)];
 
+/**
+ * What the public lists show: active promotions whose expiry has not passed (issue 7: an
+ * expired offer leaves the lists when it expires). Its own page stays reachable by link.
+ */
+const listed = () => and(eq(promotions.isActive, true), or(isNull(promotions.expiryDate), gt(promotions.expiryDate, sql`now()`)))!;
+
+/** The next moment a listed promotion expires, or null: the page cache drops the lists then. */
+export async function nextPromotionExpiry(): Promise<Date | null> {
+  const [row] = await getDb()
+    .select({ at: min(promotions.expiryDate) })
+    .from(promotions)
+    .where(and(eq(promotions.isActive, true), gt(promotions.expiryDate, sql`now()`)));
+  return row?.at ?? null;
+}
+
 /** Active promotions, newest first (public-site.md §7 "Promotion lists"). */
 export async function listActivePromotions(limit: number): Promise<PublicPromotion[]> {
-  const rows = await selectPublic().where(eq(promotions.isActive, true)).orderBy(...newestFirst).limit(limit);
+  const rows = await selectPublic().where(listed()).orderBy(...newestFirst).limit(limit);
   return rows.map(toPublicPromotion);
 }
 
@@ -95,7 +130,7 @@ export type PromotionSearch = { query?: string; categorySlug?: string; page: num
  * Turkish way) and the category whose slug is selected; one page, newest first.
  */
 export async function searchActivePromotions({ query, categorySlug, page, pageSize }: PromotionSearch): Promise<{ items: PublicPromotion[]; total: number }> {
-  const conditions = [eq(promotions.isActive, true)];
+  const conditions = [listed()];
   const folded = foldTurkish(query?.trim() ?? "");
   if (folded) conditions.push(like(promotions.searchText, `%${escapeLike(folded)}%`));
   if (categorySlug) {
@@ -117,7 +152,7 @@ export async function listCategoryChips(): Promise<CategoryChip[]> {
   const rows = await getDb()
     .select({ id: promotionCategories.id, name: promotionCategories.name, slug: promotionCategories.slug, count: count(promotions.id) })
     .from(promotionCategories)
-    .innerJoin(promotions, and(eq(promotions.categoryId, promotionCategories.id), eq(promotions.isActive, true)))
+    .innerJoin(promotions, and(eq(promotions.categoryId, promotionCategories.id), listed()))
     .where(eq(promotionCategories.isActive, true))
     .groupBy(promotionCategories.id);
   return rows.sort((a, b) => compareTurkish(a.name, b.name));
@@ -153,7 +188,7 @@ export const RELATED_PROMOTIONS_LIMIT = 10;
 export async function listRelatedPromotions(promotion: PublicPromotion): Promise<PublicPromotion[]> {
   if (!promotion.casino) return [];
   const rows = await selectPublic()
-    .where(and(eq(promotions.casinoId, promotion.casino.id), eq(promotions.isActive, true), ne(promotions.id, promotion.id)))
+    .where(and(eq(promotions.casinoId, promotion.casino.id), listed(), ne(promotions.id, promotion.id)))
     .orderBy(...newestFirst)
     .limit(RELATED_PROMOTIONS_LIMIT);
   return rows.map(toPublicPromotion);
@@ -161,7 +196,7 @@ export async function listRelatedPromotions(promotion: PublicPromotion): Promise
 
 export async function listActivePromotionsOfCasino(casinoId: string): Promise<PublicPromotion[]> {
   const rows = await selectPublic()
-    .where(and(eq(promotions.casinoId, casinoId), eq(promotions.isActive, true)))
+    .where(and(eq(promotions.casinoId, casinoId), listed()))
     .orderBy(...newestFirst);
   return rows.map(toPublicPromotion);
 }
@@ -208,4 +243,248 @@ export async function setPromotionActive(id: string, isActive: boolean): Promise
 export async function deletePromotion(id: string): Promise<void> {
   await getDb().delete(promotions).where(eq(promotions.id, id));
   await invalidatePages(SITE_TAG);
+}
+
+// ---- Admin (issue 8): reads for the list and the editor, and the audited commands.
+
+/** Promotions appear on most public pages (lists, cards, casino pages, the sitemap). */
+const PROMOTION_COMMANDS: DomainCommands = { entity: "promotion", invalidates: [SITE_TAG] };
+
+export type PromotionListQuery = ListQuery<PromotionSort> & { status: PromotionStatus | null };
+
+function statusCondition(status: PromotionStatus, now: Date): SQL | undefined {
+  // As the public lists: listed while the expiry is still ahead.
+  const notExpired = or(isNull(promotions.expiryDate), gt(promotions.expiryDate, now));
+  if (status === "expired") return lte(promotions.expiryDate, now);
+  return and(eq(promotions.isActive, status === "active"), notExpired);
+}
+
+export async function listPromotionsForAdmin(query: PromotionListQuery, now: Date = new Date()): Promise<Paged<PromotionListItem>> {
+  const db = getDb();
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    const folded = likePattern(foldTurkish(query.q));
+    conditions.push(or(like(promotions.searchText, folded), ilike(casinos.name, likePattern(query.q)), ilike(promotions.promotionCode, likePattern(query.q))));
+  }
+  if (query.status) conditions.push(statusCondition(query.status, now));
+  const where = and(...conditions);
+  const direction = query.dir === "asc" ? "asc" : "desc";
+  const order =
+    query.sort === "title"
+      ? [direction === "asc" ? asc(promotions.title) : desc(promotions.title), asc(promotions.id)]
+      : query.sort === "expiryDate"
+        ? // Open-ended promotions ('Süresiz') sort after every dated one, either way.
+          [direction === "asc" ? sql`${promotions.expiryDate} asc nulls last` : sql`${promotions.expiryDate} desc nulls last`, asc(promotions.id)]
+        : [direction === "asc" ? asc(promotions.createdAt) : desc(promotions.createdAt), asc(promotions.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: promotions.id,
+        title: promotions.title,
+        casinoName: casinos.name,
+        category: promotions.category,
+        promotionCode: promotions.promotionCode,
+        isActive: promotions.isActive,
+        expiryDate: promotions.expiryDate,
+        createdAt: promotions.createdAt,
+      })
+      .from(promotions)
+      .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
+      .where(where)
+      .orderBy(...order)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(promotions).leftJoin(casinos, eq(casinos.id, promotions.casinoId)).where(where),
+  ]);
+  return {
+    items: rows.map((row) => {
+      const status = promotionStatusOf(row, now);
+      return {
+        ...row,
+        status,
+        canToggle: status !== "expired",
+        expiryDate: row.expiryDate?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      };
+    }),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageCount: pageCountOf(total?.n ?? 0),
+  };
+}
+
+/** The promotion to edit, its stored description split back into the form's two fields. */
+export async function getPromotionForEdit(id: string): Promise<PromotionEditorValue | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await getDb().select().from(promotions).where(eq(promotions.id, id)).limit(1);
+  if (!row) return null;
+  const { shortDescription, fullDescription } = splitPromotionDescription(row.description);
+  return {
+    id: row.id,
+    title: row.title,
+    casinoId: row.casinoId,
+    categoryId: row.categoryId,
+    imageUrl: row.imageUrl,
+    shortDescription,
+    fullDescription,
+    terms: row.terms.join("\n"),
+    url: row.url,
+    promotionCode: row.promotionCode,
+    expiryDate: row.expiryDate ? dateToIstanbulLocal(row.expiryDate) : "",
+    isActive: row.isActive,
+  };
+}
+
+/** The editor's selects: every casino, and the active categories by name (admin.md §3). */
+export async function listPromotionEditorOptions(currentCategoryId: string | null): Promise<PromotionEditorOptions> {
+  const db = getDb();
+  const [casinoRows, categoryRows] = await Promise.all([
+    db.select({ id: casinos.id, name: casinos.name }).from(casinos),
+    db
+      .select({ id: promotionCategories.id, name: promotionCategories.name, isActive: promotionCategories.isActive })
+      .from(promotionCategories)
+      // A promotion keeps its category when that category is later deactivated.
+      .where(currentCategoryId ? or(eq(promotionCategories.isActive, true), eq(promotionCategories.id, currentCategoryId)) : eq(promotionCategories.isActive, true)),
+  ]);
+  return { casinos: sortByTurkishName(casinoRows), categories: sortByTurkishName(categoryRows) };
+}
+
+export type SavedPromotion = {
+  id: string;
+  title: string;
+  slug: string;
+  casinoSlug: string | null;
+  isActive: boolean;
+  /** Turned from inactive (or new) to active by this write: its page is submitted for indexing. */
+  activated: boolean;
+};
+
+type Lookup = { casinoSlug: string | null; categoryName: string | null; errors: FieldErrors };
+
+/**
+ * The chosen casino and category must exist (the category must be active unless the
+ * promotion already had it). Both rows are locked FOR SHARE until the commit, so a
+ * category deleted meanwhile is either still there when the promotion is written or
+ * seen as gone, never deleted under it (which would leave its name behind).
+ */
+async function lookUpChoices(tx: Tx, input: PromotionFormInput, currentCategoryId: string | null): Promise<Lookup> {
+  const result: Lookup = { casinoSlug: null, categoryName: null, errors: {} };
+  if (input.casinoId) {
+    const [casino] = await tx.select({ slug: casinos.slug }).from(casinos).where(eq(casinos.id, input.casinoId)).for("share");
+    if (casino) result.casinoSlug = casino.slug;
+    else result.errors.casinoId = [PROMOTION_MESSAGES.casinoMissing];
+  }
+  if (input.categoryId) {
+    const [category] = await tx
+      .select({ name: promotionCategories.name, isActive: promotionCategories.isActive })
+      .from(promotionCategories)
+      .where(eq(promotionCategories.id, input.categoryId))
+      .for("share");
+    // admin.md §5: the saved category text is the chosen category's name, read here.
+    if (category && (category.isActive || input.categoryId === currentCategoryId)) result.categoryName = category.name;
+    else result.errors.categoryId = [PROMOTION_MESSAGES.categoryMissing];
+  }
+  return result;
+}
+
+/**
+ * Creates (id null) or updates a promotion from the editor's form. Stored as admin.md §3
+ * says; the slug and search text follow the title and description; becoming active resets
+ * `indexed` (the caller then submits the page, see indexActivatedPromotion).
+ */
+export function savePromotion(actor: Actor, id: string | null, input: PromotionFormInput): Promise<CommandResult<SavedPromotion>> {
+  const failure = id ? promotionFailure.update : promotionFailure.create;
+  const description = composePromotionDescription(input.shortDescription, sanitizeRichText(input.fullDescription));
+  return runCommand(
+    PROMOTION_COMMANDS,
+    id ? "update" : "create",
+    actor,
+    async (tx) => {
+      let current: { isActive: boolean; categoryId: string | null } | undefined;
+      if (id !== null) {
+        [current] = isUuid(id)
+          ? await tx.select({ isActive: promotions.isActive, categoryId: promotions.categoryId }).from(promotions).where(eq(promotions.id, id)).for("update")
+          : [];
+        if (!current) return reject({ "": [failure(PROMOTION_MESSAGES.notFound)] });
+      }
+      const choices = await lookUpChoices(tx, input, current?.categoryId ?? null);
+      if (Object.keys(choices.errors).length > 0) return reject(choices.errors);
+      const activated = input.isActive && !current?.isActive;
+      const values = {
+        title: input.title,
+        ...derivePromotionFields(input.title, description),
+        casinoId: input.casinoId,
+        categoryId: input.categoryId,
+        category: choices.categoryName,
+        description,
+        url: input.url,
+        terms: input.terms,
+        promotionCode: input.promotionCode,
+        expiryDate: input.expiryDate,
+        imageUrl: input.imageUrl,
+        isActive: input.isActive,
+        ...(activated ? { indexed: false } : {}),
+      };
+      const [row] = id
+        ? await tx.update(promotions).set({ ...values, updatedAt: new Date() }).where(eq(promotions.id, id)).returning()
+        : await tx.insert(promotions).values(values).returning();
+      return {
+        value: { id: row!.id, title: row!.title, slug: row!.slug, casinoSlug: choices.casinoSlug, isActive: row!.isActive, activated },
+        target: { id: row!.id, summary: row!.title },
+      };
+    },
+    { id, summary: input.title },
+  );
+}
+
+/** The list's active/inactive switch; an expired promotion has none (admin.md §4). */
+export function setPromotionActiveByAdmin(actor: Actor, id: string, isActive: boolean, now: Date = new Date()): Promise<CommandResult<SavedPromotion>> {
+  return runCommand(
+    PROMOTION_COMMANDS,
+    isActive ? "activate" : "deactivate",
+    actor,
+    async (tx) => {
+      const [row] = isUuid(id) ? await tx.select().from(promotions).where(eq(promotions.id, id)).for("update") : [];
+      if (!row) return reject({ "": [promotionFailure.update(PROMOTION_MESSAGES.notFound)] });
+      if (isExpired(row.expiryDate, now)) return reject({ "": [promotionFailure.update(PROMOTION_MESSAGES.expiredToggle)] });
+      const activated = isActive && !row.isActive;
+      await tx
+        .update(promotions)
+        .set({ isActive, updatedAt: new Date(), ...(activated ? { indexed: false } : {}) })
+        .where(eq(promotions.id, id));
+      const [casino] = row.casinoId ? await tx.select({ slug: casinos.slug }).from(casinos).where(eq(casinos.id, row.casinoId)) : [];
+      return {
+        value: { id: row.id, title: row.title, slug: row.slug, casinoSlug: casino?.slug ?? null, isActive, activated },
+        target: { id: row.id, summary: row.title },
+      };
+    },
+    { id: isUuid(id) ? id : null, summary: "" },
+  );
+}
+
+/** Deletes a promotion (its comments go with it). */
+export function removePromotion(actor: Actor, id: string): Promise<CommandResult<{ id: string }>> {
+  return runCommand(PROMOTION_COMMANDS, "delete", actor, async (tx) => {
+    const [row] = isUuid(id) ? await tx.delete(promotions).where(eq(promotions.id, id)).returning({ id: promotions.id, title: promotions.title }) : [];
+    if (!row) return reject({ "": [promotionFailure.delete(PROMOTION_MESSAGES.notFound)] });
+    return { value: { id: row.id }, target: { id: row.id, summary: row.title } };
+  });
+}
+
+/**
+ * admin.md §4: after activation the public page is submitted to IndexNow, then `indexed`
+ * is set (a failed submission counts as done, admin.md §8). With IndexNow off nothing was
+ * submitted, so `indexed` stays false. Waits at most the submitter's timeout.
+ */
+export async function indexActivatedPromotion(promotion: SavedPromotion, origin: string): Promise<IndexNowOutcome> {
+  if (!promotion.activated) return "off";
+  const outcome = await submitToIndexNow(promotionPublicPath({ id: promotion.id, slug: promotion.slug, casinoSlug: promotion.casinoSlug }).slice(1), origin);
+  if (outcome !== "off") {
+    // Only if it is still active: a deactivation meanwhile needs a new submission later.
+    await getDb()
+      .update(promotions)
+      .set({ indexed: true })
+      .where(and(eq(promotions.id, promotion.id), eq(promotions.isActive, true)));
+  }
+  return outcome;
 }

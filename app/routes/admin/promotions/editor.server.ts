@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import { actorOf } from "~/lib/command.server";
+import { readForm, submitForm } from "~/lib/form-action.server";
+import { requireAdmin } from "~/modules/auth/auth.server";
+import { PROMOTION_MESSAGES, PromotionFormSchema } from "~/modules/promotions/promotions.schema";
+import { getPromotionForEdit, indexActivatedPromotion, listPromotionEditorOptions, savePromotion } from "~/modules/promotions/promotions.server";
+import { siteOrigin } from "~/modules/seo/seo.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
+
+/** The promotion to edit (or none for a new one) and the editor's selects; a 404 for an unknown id. */
+export async function loadPromotionEditor({ request, params }: Args) {
+  await requireAdmin(request);
+  if (!params.id) return { promotion: null, options: await listPromotionEditorOptions(null) };
+  const promotion = await getPromotionForEdit(params.id);
+  if (!promotion) throw data({ message: PROMOTION_MESSAGES.notFound }, 404);
+  return { promotion, options: await listPromotionEditorOptions(promotion.categoryId) };
+}
+
+/** The one action of the new and edit screens (STYLE.md: new and edit share one action). */
+export async function action({ request, params, context }: Args) {
+  const admin = await requireAdmin(request);
+  const formData = await readForm(request);
+  return submitForm(
+    formData,
+    PromotionFormSchema,
+    (input) => savePromotion(actorOf(admin, context), params.id ?? null, input),
+    async (saved) => {
+      // Bounded by the submitter's timeout; a failed submission never fails the save.
+      await indexActivatedPromotion(saved, siteOrigin(request));
+      return redirectWithToast(request, "/admin/promotions", { type: "success", message: params.id ? PROMOTION_MESSAGES.updated : PROMOTION_MESSAGES.created });
+    },
+  );
+}

@@ -1,0 +1,194 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { CheckboxField, ErrorList, Field, SelectField, SubmitButton, TextareaField, useIsPending } from "~/components/forms";
+import { ImageField } from "~/components/image-field";
+import { RichTextEditor } from "~/components/rich-text-editor";
+import {
+  firstTabWithErrors,
+  PROMOTION_MESSAGES,
+  PROMOTION_TABS,
+  PromotionFormSchema,
+  splitTerms,
+  type PromotionEditorOptions,
+  type PromotionEditorValue,
+  type PromotionTabId,
+} from "~/modules/promotions/promotions.schema";
+
+type Props = { promotion: PromotionEditorValue | null; options: PromotionEditorOptions; lastResult?: SubmissionResult<string[]> };
+
+/**
+ * admin.md §2 "Promotion form": one editor for new and edit, in two tabs. Both tabs stay
+ * in the form (the hidden one only hidden), so a save always posts every field; a tab
+ * whose fields have errors is marked, and a failed save opens the first such tab.
+ */
+export function PromotionEditor({ promotion, options, lastResult }: Props) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "promotion-editor",
+    lastResult,
+    constraint: getZodConstraint(PromotionFormSchema),
+    // admin.md §3: a new promotion is active unless unchecked.
+    defaultValue: promotion ?? { isActive: true },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PromotionFormSchema }),
+  });
+  const [tab, setTab] = useState<PromotionTabId>("details");
+  const [terms, setTerms] = useState(promotion?.terms ?? "");
+
+  // conform's `fields` is a proxy: ask for each field by name.
+  const errorFields: string[] = PROMOTION_TABS.flatMap((t) => t.fields).filter((name) => fields[name].errors?.length);
+  const firstErrorTab = firstTabWithErrors(errorFields);
+  const tabsWithErrors = new Set(PROMOTION_TABS.filter((t) => t.fields.some((name) => errorFields.includes(name))).map((t) => t.id));
+
+  // After a submit (in the browser or answered by the server) show the first tab with an error.
+  const jumpPending = useRef(false);
+  const [submits, setSubmits] = useState(0);
+  useEffect(() => {
+    if (lastResult) jumpPending.current = true;
+  }, [lastResult]);
+  useEffect(() => {
+    if (jumpPending.current && firstErrorTab) {
+      jumpPending.current = false;
+      setTab(firstErrorTab);
+    }
+  }, [firstErrorTab, lastResult, submits]);
+
+  const formProps = getFormProps(form);
+  const categoryOptions = options.categories;
+
+  return (
+    <section className="max-w-3xl">
+      <Link to="/admin/promotions" className="text-sm text-slate-600 hover:underline">
+        ← Promosyonlar
+      </Link>
+      <h1 className="mb-6 mt-2 text-2xl font-bold">{promotion ? "Promosyonu Düzenle" : "Yeni Promosyon Ekle"}</h1>
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          jumpPending.current = true;
+          setSubmits((n) => n + 1);
+          formProps.onSubmit(event);
+        }}
+        className="rounded-xl bg-white shadow-sm"
+      >
+        <div role="tablist" aria-label="Promosyon formu" className="flex border-b border-slate-200">
+          {PROMOTION_TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`promotion-tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`promotion-panel-${t.id}`}
+              onClick={() => setTab(t.id)}
+              className={`relative px-5 py-3 text-sm font-semibold ${tab === t.id ? "border-b-2 border-brand-600 text-brand-700" : "text-slate-600 hover:text-slate-900"}`}
+            >
+              {t.label}
+              {tabsWithErrors.has(t.id) && (
+                <>
+                  <span aria-hidden="true" className="ml-2 inline-block h-2 w-2 rounded-full bg-red-600 align-middle" />
+                  <span className="sr-only"> (hatalı alan var)</span>
+                </>
+              )}
+            </button>
+          ))}
+        </div>
+
+        <div className="space-y-5 p-6">
+          <ErrorList id={form.errorId} errors={form.errors} />
+
+          <div role="tabpanel" id="promotion-panel-details" aria-labelledby="promotion-tab-details" hidden={tab !== "details"} className="space-y-5">
+            <Field label="Promosyon Başlığı" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
+            <SelectField label="Casino" errors={fields.casinoId.errors} selectProps={getSelectProps(fields.casinoId)}>
+              <option value="">{PROMOTION_MESSAGES.noCasino}</option>
+              {options.casinos.map((casino) => (
+                <option key={casino.id} value={casino.id}>
+                  {casino.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Kategori"
+              errors={fields.categoryId.errors}
+              selectProps={getSelectProps(fields.categoryId)}
+              hint={
+                <Link to="/admin/categories" className="font-medium text-brand-700 hover:underline">
+                  Kategorileri Yönet
+                </Link>
+              }
+            >
+              {categoryOptions.length === 0 ? (
+                <option value="">{PROMOTION_MESSAGES.noCategory}</option>
+              ) : (
+                <>
+                  <option value="">Kategori seçin</option>
+                  {categoryOptions.map((category) => (
+                    <option key={category.id} value={category.id}>
+                      {category.isActive ? category.name : `${category.name} (pasif)`}
+                    </option>
+                  ))}
+                </>
+              )}
+            </SelectField>
+            <ImageField
+              id={fields.imageUrl.id}
+              name={fields.imageUrl.name}
+              label="Görsel"
+              bucket="promotions"
+              defaultValue={promotion?.imageUrl ?? ""}
+              errors={fields.imageUrl.errors}
+              hint={PROMOTION_MESSAGES.imageHint}
+            />
+            <TextareaField label="Kısa Açıklama" errors={fields.shortDescription.errors} textareaProps={{ ...getTextareaProps(fields.shortDescription), rows: 3 }} />
+            <RichTextEditor
+              id={fields.fullDescription.id}
+              name={fields.fullDescription.name}
+              label="Detaylı Açıklama"
+              defaultValue={promotion?.fullDescription ?? ""}
+              minHeight={200}
+              errors={fields.fullDescription.errors}
+            />
+            <div>
+              <TextareaField
+                label="Şartlar ve Koşullar"
+                hint="Her satıra bir şart yazın."
+                errors={fields.terms.errors}
+                textareaProps={{ ...getTextareaProps(fields.terms), rows: 5, onChange: (event) => setTerms(event.currentTarget.value) }}
+              />
+              {splitTerms(terms).length > 0 && (
+                <ul aria-label="Şartlar önizleme" className="mt-2 list-disc space-y-1 rounded-lg bg-slate-50 py-3 pl-8 pr-3 text-sm text-slate-700">
+                  {splitTerms(terms).map((term, index) => (
+                    <li key={`${index}-${term}`}>{term}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+
+          <div role="tabpanel" id="promotion-panel-settings" aria-labelledby="promotion-tab-settings" hidden={tab !== "settings"} className="space-y-5">
+            <Field label="Promosyon URL" errors={fields.url.errors} inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://" }} />
+            <Field label="Promosyon Kodu" hint="İsteğe bağlı" errors={fields.promotionCode.errors} inputProps={getInputProps(fields.promotionCode, { type: "text" })} />
+            <Field
+              label="Bitiş Tarihi"
+              hint="İsteğe bağlı; Türkiye saati. Boş bırakılırsa süresiz."
+              errors={fields.expiryDate.errors}
+              inputProps={getInputProps(fields.expiryDate, { type: "datetime-local" })}
+            />
+            <CheckboxField label="Aktif (sitede yayınlanır)" errors={fields.isActive.errors} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} />
+          </div>
+
+          <div className="flex gap-3 border-t border-slate-100 pt-5">
+            <SubmitButton pending={pending}>{promotion ? "Güncelle" : "Kaydet"}</SubmitButton>
+            <Link to="/admin/promotions" className="rounded-lg border border-slate-300 px-5 py-2.5 text-sm font-semibold">
+              İptal
+            </Link>
+          </div>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/list";
+import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
+import { ConfirmButton } from "~/components/confirm-button";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList } from "~/components/forms";
+import { actorOf } from "~/lib/command.server";
+import { formatDateTr } from "~/lib/dates";
+import { readForm, splitErrors } from "~/lib/form-action.server";
+import { parseListQuery } from "~/lib/list-query";
+import { requireAdmin } from "~/modules/auth/auth.server";
+import {
+  PROMOTION_MESSAGES,
+  PROMOTION_SORTS,
+  PROMOTION_STATUS_FILTERS,
+  PROMOTION_STATUS_LABELS,
+  promotionFailure,
+  STATUS_OF_FILTER,
+  type PromotionStatusFilter,
+} from "~/modules/promotions/promotions.schema";
+import { indexActivatedPromotion, listPromotionsForAdmin, removePromotion, setPromotionActiveByAdmin } from "~/modules/promotions/promotions.server";
+import { siteOrigin } from "~/modules/seo/seo.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Promosyonlar | Admin Panel" }];
+
+const STATUS_FILTER_LABELS: Record<PromotionStatusFilter, string> = { aktif: "Aktif", pasif: "Pasif", "suresi-dolmus": "Süresi dolmuş" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const query = parseListQuery(url, PROMOTION_SORTS, { sort: "createdAt", dir: "desc" });
+  const filter = z.enum(PROMOTION_STATUS_FILTERS).nullable().catch(null).parse(url.searchParams.get("durum") || null);
+  const list = await listPromotionsForAdmin({ ...query, status: filter ? STATUS_OF_FILTER[filter] : null });
+  return { query, filter, list };
+}
+
+const ListIntent = z.discriminatedUnion("intent", [
+  // The wanted state is posted, not "flip": a second click on a stale page changes nothing.
+  z.object({ intent: z.literal("toggle"), id: z.uuid(PROMOTION_MESSAGES.notFound), isActive: z.enum(["true", "false"]).transform((value) => value === "true") }),
+  z.object({ intent: z.literal("delete"), id: z.uuid(PROMOTION_MESSAGES.notFound) }),
+]);
+
+const EXPIRED_TOGGLE = promotionFailure.update(PROMOTION_MESSAGES.expiredToggle);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await readForm(request), { schema: ListIntent });
+  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  const actor = actorOf(admin, context);
+  const back = new URL(request.url).pathname + new URL(request.url).search;
+  if (submission.value.intent === "delete") {
+    const result = await removePromotion(actor, submission.value.id);
+    if (!result.ok) return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, 404);
+    return redirectWithToast(request, back, { type: "success", message: PROMOTION_MESSAGES.deleted });
+  }
+  const result = await setPromotionActiveByAdmin(actor, submission.value.id, submission.value.isActive);
+  if (!result.ok) {
+    // An expired promotion has no switch (admin.md §4): a conflict, not a missing record.
+    const status = result.fieldErrors[""]?.includes(EXPIRED_TOGGLE) ? 409 : 404;
+    return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, status);
+  }
+  await indexActivatedPromotion(result.value, siteOrigin(request));
+  return redirectWithToast(request, back, { type: "success", message: result.value.isActive ? PROMOTION_MESSAGES.activated : PROMOTION_MESSAGES.deactivated });
+}
+
+const STATUS_BADGE = {
+  active: "bg-green-100 text-green-800",
+  inactive: "bg-slate-100 text-slate-700",
+  expired: "bg-amber-100 text-amber-800",
+} as const;
+
+export default function PromotionList({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, filter, list } = loaderData;
+  return (
+    <section>
+      <AdminPageHeader title="Promosyonlar" action={{ to: "/admin/promotions/new", label: "Yeni Promosyon Ekle" }} />
+      <SearchBox q={query.q} label="Promosyon ara">
+        <label>
+          <span className="sr-only">Durum</span>
+          <select name="durum" defaultValue={filter ?? ""} aria-label="Durum" className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+            <option value="">Tüm durumlar</option>
+            {PROMOTION_STATUS_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_FILTER_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {query.sort !== "createdAt" && <input type="hidden" name="sirala" value={query.sort} />}
+        {query.sort !== "createdAt" && <input type="hidden" name="yon" value={query.dir} />}
+      </SearchBox>
+      <ErrorList errors={actionData?.result?.error?.[""] ?? actionData?.result?.error?.id} />
+      <div className={TABLE_WRAPPER_CLASS}>
+        <table className={TABLE_CLASS}>
+          <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+            <tr>
+              <SortHeader label="Başlık" sort="title" current={query.sort} dir={query.dir} />
+              <th scope="col" className="px-4 py-3 text-left">
+                Casino
+              </th>
+              <th scope="col" className="px-4 py-3 text-left">
+                Kategori
+              </th>
+              <th scope="col" className="px-4 py-3 text-left">
+                Promosyon Kodu
+              </th>
+              <th scope="col" className="px-4 py-3 text-left">
+                Durum
+              </th>
+              <SortHeader label="Bitiş Tarihi" sort="expiryDate" current={query.sort} dir={query.dir} />
+              <th scope="col" className="px-4 py-3 text-right">
+                İşlemler
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {list.items.length === 0 && <EmptyRow colSpan={7}>{query.q || filter ? "Aramanıza uyan promosyon bulunamadı" : "Henüz promosyon yok"}</EmptyRow>}
+            {list.items.map((promotion) => (
+              // admin.md §2: expired rows are tinted.
+              <tr key={promotion.id} className={promotion.status === "expired" ? "bg-amber-50/70" : undefined} data-status={promotion.status}>
+                <td className="max-w-[18rem] truncate px-4 py-3 font-medium">{promotion.title}</td>
+                <td className="px-4 py-3 text-slate-600">{promotion.casinoName ?? PROMOTION_MESSAGES.noCasino}</td>
+                <td className="px-4 py-3 text-slate-600">{promotion.category ?? "—"}</td>
+                <td className="px-4 py-3 font-mono text-xs text-slate-600">{promotion.promotionCode ?? <span className="font-sans">{PROMOTION_MESSAGES.noCode}</span>}</td>
+                <td className="px-4 py-3">
+                  <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[promotion.status]}`}>{PROMOTION_STATUS_LABELS[promotion.status]}</span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{promotion.expiryDate ? formatDateTr(promotion.expiryDate) : PROMOTION_MESSAGES.noExpiry}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  {promotion.canToggle && (
+                    <Form method="post" className="inline">
+                      <input type="hidden" name="id" value={promotion.id} />
+                      <input type="hidden" name="isActive" value={String(!promotion.isActive)} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="toggle"
+                        aria-label={`${promotion.title} ${promotion.isActive ? "yayından kaldır" : "yayına al"}`}
+                        className="rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                      >
+                        {promotion.isActive ? "Pasif Yap" : "Aktif Yap"}
+                      </button>
+                    </Form>
+                  )}
+                  <Link to={`/admin/promotions/edit/${promotion.id}`} className="rounded-md px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
+                    Düzenle
+                  </Link>
+                  <Form method="post" className="inline">
+                    <input type="hidden" name="id" value={promotion.id} />
+                    <ConfirmButton name="intent" value="delete" aria-label={`${promotion.title} sil`}>
+                      Sil
+                    </ConfirmButton>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <AdminPagination page={list.page} pageCount={list.pageCount} />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary variant="panel" />;
+}

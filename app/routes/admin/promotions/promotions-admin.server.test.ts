@@ -1,0 +1,459 @@
+import { count, desc } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
+import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
+import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../../tests/helpers/fake-indexnow";
+import { callRoute } from "../../../../tests/helpers/routes";
+import { auditLog, promotions, type Promotion } from "~/db/schema";
+import { insertCasino, insertCategory, insertPromotion } from "~/db/factories.server";
+import { configureIndexNow } from "~/modules/indexing/indexing.server";
+import { pageStore, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import type { PromotionEditorOptions, PromotionEditorValue, PromotionListItem } from "~/modules/promotions/promotions.schema";
+import { takeToast } from "~/modules/toast/toast.server";
+import { loader as publicPromotionsLoader } from "../../public/promotions";
+import { action as editorAction, loader as editLoader } from "./edit";
+import { loader as newLoader } from "./new";
+import { action as listAction, loader as listLoader } from "./list";
+
+type ListData = { list: { items: PromotionListItem[]; total: number; pageCount: number } };
+type EditorData = { promotion: PromotionEditorValue | null; options: PromotionEditorOptions };
+
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+/** The flash toast a redirect carries, as the next page would read it. */
+async function toastOf(result: unknown): Promise<string | undefined> {
+  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
+  const { toast } = await takeToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
+  return toast?.message;
+}
+
+describeEachDriver("admin promotions", ({ db }) => {
+  let admin: TestSession;
+  let fake: FakeIndexNow;
+  let refused: string[];
+  beforeAll(async () => {
+    fake = await startFakeIndexNow();
+  });
+  afterAll(() => fake.close());
+  beforeEach(async () => {
+    await truncateAll(db());
+    admin = await createAdminSession("operator@example.com");
+    // Off unless a test points it at the fake endpoint; any other outbound request fails the test.
+    configureIndexNow(null);
+    fake.requests.length = 0;
+    fake.answer = 200;
+    refused = allowOnlyOutbound(new URL(fake.endpoint).origin);
+  });
+  afterEach(() => {
+    configureIndexNow(undefined);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    expect(refused, "unexpected outbound request").toEqual([]);
+  });
+  const useFakeIndexNow = () => configureIndexNow({ key: "test-key", endpoint: fake.endpoint, siteUrl: "https://bonus.example", timeoutMs: 5_000 });
+  const submittedUrls = () => fake.requests.flatMap((request) => JSON.parse(request.body).urlList as string[]);
+
+  const promotionCount = async () => (await db().select({ n: count() }).from(promotions))[0]!.n;
+  const onlyPromotion = async (): Promise<Promotion> => {
+    const rows = await db().select().from(promotions);
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
+  };
+
+  async function validForm() {
+    const casino = await insertCasino(db(), { name: "Yıldız Casino" });
+    const category = await insertCategory(db(), { name: "Hoş Geldin", slug: "hos-geldin" });
+    return {
+      casino,
+      category,
+      form: {
+        title: "Hoş Geldin Bonusu",
+        casinoId: casino.id,
+        categoryId: category.id,
+        imageUrl: "https://cdn.example/bonus.png",
+        shortDescription: "İlk yatırıma yüzde yüz bonus",
+        fullDescription: "<h2>Detaylar</h2><p>Çevrim şartı 10 kat.</p>",
+        terms: "18 yaş üstü\n\n   Çevrim 10x  \r\n\r\n",
+        url: "https://yildiz.example/bonus",
+        promotionCode: "HOSGELDIN",
+        expiryDate: "2099-12-31T23:59",
+        isActive: "on",
+      } as Record<string, string>,
+    };
+  }
+
+  describe("the editor's action", () => {
+    it("creates a promotion stored as admin.md §3 says and returns to the list with the spec's toast", async () => {
+      const { form, casino, category } = await validForm();
+      const result = await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form });
+      expect(outcomeOf(result)).toMatchObject({ status: 302, location: "/admin/promotions" });
+      expect(await toastOf(result)).toBe("Promosyon başarıyla eklendi");
+      const row = await onlyPromotion();
+      expect(row).toMatchObject({
+        title: "Hoş Geldin Bonusu",
+        slug: "hos-geldin-bonusu",
+        casinoId: casino.id,
+        categoryId: category.id,
+        category: "Hoş Geldin",
+        description: "<p>İlk yatırıma yüzde yüz bonus</p><h2>Detaylar</h2><p>Çevrim şartı 10 kat.</p>",
+        terms: ["18 yaş üstü", "Çevrim 10x"],
+        url: "https://yildiz.example/bonus",
+        promotionCode: "HOSGELDIN",
+        imageUrl: "https://cdn.example/bonus.png",
+        isActive: true,
+      });
+      // 23:59 in Istanbul (UTC+3).
+      expect(row.expiryDate?.toISOString()).toBe("2099-12-31T20:59:00.000Z");
+      expect(row.searchText).toBe("hoş geldin bonusu\nilk yatirima yüzde yüz bonus detaylar çevrim şarti 10 kat.");
+    });
+
+    it("saves empty optional fields as null, no terms as an empty list, and an unchecked box as inactive", async () => {
+      const { form } = await validForm();
+      const outcome = outcomeOf(
+        await callAdmin(editorAction, "/admin/promotions/new", {
+          session: admin,
+          form: { ...form, casinoId: "", categoryId: "", imageUrl: "", promotionCode: "   ", expiryDate: "", fullDescription: "", terms: " \n \n", isActive: "" },
+        }),
+      );
+      expect(outcome.status).toBe(302);
+      expect(await onlyPromotion()).toMatchObject({
+        casinoId: null,
+        categoryId: null,
+        category: null,
+        imageUrl: null,
+        promotionCode: null,
+        expiryDate: null,
+        terms: [],
+        description: "<p>İlk yatırıma yüzde yüz bonus</p>",
+        isActive: false,
+      });
+    });
+
+    it("copies the chosen category's name, whatever the form says the category is", async () => {
+      const { form } = await validForm();
+      await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form: { ...form, category: "Sahte Kategori" } });
+      expect((await onlyPromotion()).category).toBe("Hoş Geldin");
+    });
+
+    it("sanitises the full description and stores the short one as text, not markup", async () => {
+      const { form } = await validForm();
+      await callAdmin(editorAction, "/admin/promotions/new", {
+        session: admin,
+        form: { ...form, shortDescription: "<b>Kalın</b> bir kısa açıklama", fullDescription: '<p onclick="x()">Detay<script>alert(1)</script></p>' },
+      });
+      expect((await onlyPromotion()).description).toBe("<p>&lt;b&gt;Kalın&lt;/b&gt; bir kısa açıklama</p><p>Detay</p>");
+    });
+
+    it.each([
+      ["title", { title: "B" }, "Promosyon başlığı en az 2 karakter olmalıdır"],
+      ["title", { title: "   " }, "Promosyon başlığı en az 2 karakter olmalıdır"],
+      ["shortDescription", { shortDescription: "kısa" }, "Kısa açıklama en az 10 karakter olmalıdır"],
+      ["shortDescription", { shortDescription: "          " }, "Kısa açıklama en az 10 karakter olmalıdır"],
+      ["url", { url: "yildiz" }, "Geçerli bir URL giriniz"],
+      ["url", { url: "javascript:alert(1)" }, "Geçerli bir URL giriniz"],
+      ["imageUrl", { imageUrl: "resim" }, "Geçerli bir görsel URL giriniz"],
+      ["expiryDate", { expiryDate: "2026-02-30T10:00" }, "Geçerli bir tarih ve saat giriniz"],
+      ["casinoId", { casinoId: "abc" }, "Seçilen casino bulunamadı"],
+      ["casinoId", { casinoId: MISSING }, "Seçilen casino bulunamadı"],
+      ["categoryId", { categoryId: MISSING }, "Seçilen kategori bulunamadı"],
+      ["title", { title: "Başlık\u0000" }, "Geçersiz karakter içeriyor"],
+    ])("refuses a bad %s with its message beside the field and writes nothing", async (field, change, message) => {
+      const { form } = await validForm();
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form: { ...form, ...change } }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.[field]).toEqual([message]);
+      expect(await promotionCount()).toBe(0);
+    });
+
+    it("refuses an inactive category for a new promotion, and records the failure", async () => {
+      const { form } = await validForm();
+      const hidden = await insertCategory(db(), { name: "Gizli", isActive: false });
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form: { ...form, categoryId: hidden.id } }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.categoryId).toEqual(["Seçilen kategori bulunamadı"]);
+      expect(await promotionCount()).toBe(0);
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "promotion.create", outcome: "failure", actorEmail: "operator@example.com" });
+    });
+
+    it("updates a promotion, keeping a category that was deactivated since, and says so", async () => {
+      const { form } = await validForm();
+      const retired = await insertCategory(db(), { name: "Eski Kategori", isActive: false });
+      const existing = await insertPromotion(db(), { title: "Eski Başlık", categoryId: retired.id, category: "Eski Kategori", isActive: false });
+      const result = await callAdmin(editorAction, `/admin/promotions/edit/${existing.id}`, {
+        session: admin,
+        params: { id: existing.id },
+        form: { ...form, title: "Yeni Başlık", categoryId: retired.id, isActive: "" },
+      });
+      expect(outcomeOf(result)).toMatchObject({ status: 302, location: "/admin/promotions" });
+      expect(await toastOf(result)).toBe("Promosyon başarıyla güncellendi");
+      const row = await onlyPromotion();
+      expect(row).toMatchObject({ id: existing.id, title: "Yeni Başlık", slug: "yeni-baslik", categoryId: retired.id, category: "Eski Kategori" });
+      expect(row.updatedAt.getTime()).toBeGreaterThan(existing.updatedAt.getTime());
+      const [entry] = await db().select().from(auditLog).orderBy(desc(auditLog.id));
+      expect(entry).toMatchObject({ action: "promotion.update", outcome: "success", entityId: existing.id, summary: "Yeni Başlık", actorId: admin.userId });
+    });
+
+    it("answers an unknown id with the spec's update failure and 404s its editor", async () => {
+      const { form } = await validForm();
+      const outcome = outcomeOf(await callAdmin(editorAction, `/admin/promotions/edit/${MISSING}`, { session: admin, params: { id: MISSING }, form }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.[""]).toEqual(["Promosyon güncellenirken hata: Promosyon bulunamadı"]);
+      expect(await promotionCount()).toBe(0);
+      expect(outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${MISSING}`, { session: admin, params: { id: MISSING } })).status).toBe(404);
+      expect(outcomeOf(await callAdmin(editLoader, "/admin/promotions/edit/abc", { session: admin, params: { id: "abc" } })).status).toBe(404);
+    });
+  });
+
+  describe("the editor's loader", () => {
+    it("splits the stored description back into the short and the full description, with terms a line each", async () => {
+      const stored = await insertPromotion(db(), {
+        description: '<p style="text-align: center">Kısa <strong>açıklama</strong> burada</p><h2>Detay</h2><p>Uzun metin.</p>',
+        terms: ["Birinci şart", "İkinci şart"],
+        expiryDate: new Date("2026-06-01T09:30:00Z"),
+      });
+      const { promotion } = outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${stored.id}`, { session: admin, params: { id: stored.id } })).data as EditorData;
+      expect(promotion).toMatchObject({
+        shortDescription: "Kısa açıklama burada",
+        fullDescription: "<h2>Detay</h2><p>Uzun metin.</p>",
+        terms: "Birinci şart\nİkinci şart",
+        // 09:30 UTC is 12:30 in Istanbul.
+        expiryDate: "2026-06-01T12:30",
+      });
+    });
+
+    it("without a leading paragraph, offers the first 150 characters of the text as the short description", async () => {
+      const text = "0123456789".repeat(20);
+      const stored = await insertPromotion(db(), { description: `<h2>${text}</h2>` });
+      const { promotion } = outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${stored.id}`, { session: admin, params: { id: stored.id } })).data as EditorData;
+      expect(promotion!.shortDescription).toBe(text.slice(0, 150));
+      expect(promotion!.fullDescription).toBe(`<h2>${text}</h2>`);
+    });
+
+    it("gives back what the form saved", async () => {
+      const { form } = await validForm();
+      await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form });
+      const saved = await onlyPromotion();
+      const { promotion } = outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id } })).data as EditorData;
+      expect(promotion).toEqual({
+        id: saved.id,
+        title: form.title,
+        casinoId: form.casinoId,
+        categoryId: form.categoryId,
+        imageUrl: form.imageUrl,
+        shortDescription: form.shortDescription,
+        fullDescription: form.fullDescription,
+        terms: "18 yaş üstü\nÇevrim 10x",
+        url: form.url,
+        promotionCode: form.promotionCode,
+        expiryDate: "2099-12-31T23:59",
+        isActive: true,
+      });
+    });
+
+    it("lists only active categories, in Turkish alphabetical order, plus the promotion's own", async () => {
+      for (const name of ["Yatırım", "Çevrimsiz", "Casino", "Deneme"]) await insertCategory(db(), { name });
+      const retired = await insertCategory(db(), { name: "Arşiv", isActive: false });
+      await insertCasino(db(), { name: "Zeta" });
+      await insertCasino(db(), { name: "İzmir Casino" });
+      await insertCasino(db(), { name: "Işık Bet" });
+      const fresh = outcomeOf(await callAdmin(newLoader, "/admin/promotions/new", { session: admin })).data as EditorData;
+      expect(fresh.promotion).toBeNull();
+      expect(fresh.options.categories.map((c) => c.name)).toEqual(["Casino", "Çevrimsiz", "Deneme", "Yatırım"]);
+      expect(fresh.options.casinos.map((c) => c.name)).toEqual(["Işık Bet", "İzmir Casino", "Zeta"]);
+      const old = await insertPromotion(db(), { categoryId: retired.id, category: "Arşiv" });
+      const editing = outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${old.id}`, { session: admin, params: { id: old.id } })).data as EditorData;
+      expect(editing.options.categories.map((c) => c.name)).toEqual(["Arşiv", "Casino", "Çevrimsiz", "Deneme", "Yatırım"]);
+    });
+
+    it("offers no category when none is active (the form then says 'Kategori bulunamadı')", async () => {
+      await insertCategory(db(), { name: "Pasif", isActive: false });
+      const data = outcomeOf(await callAdmin(newLoader, "/admin/promotions/new", { session: admin })).data as EditorData;
+      expect(data.options.categories).toEqual([]);
+    });
+  });
+
+  describe("the list", () => {
+    it("shows the §2 columns' data: casino or none, category, code, status, end date", async () => {
+      const casino = await insertCasino(db(), { name: "Yıldız Casino" });
+      await insertPromotion(db(), { title: "Kodlu", casinoId: casino.id, category: "Hoş Geldin", promotionCode: "KOD1", expiryDate: new Date("2099-01-01T00:00:00Z"), createdAt: new Date("2026-01-02") });
+      await insertPromotion(db(), { title: "Kodsuz", isActive: false, createdAt: new Date("2026-01-01") });
+      const { list } = outcomeOf(await callAdmin(listLoader, "/admin/promotions", { session: admin })).data as ListData;
+      expect(list.items).toMatchObject([
+        { title: "Kodlu", casinoName: "Yıldız Casino", category: "Hoş Geldin", promotionCode: "KOD1", status: "active", canToggle: true, expiryDate: "2099-01-01T00:00:00.000Z" },
+        { title: "Kodsuz", casinoName: null, category: null, promotionCode: null, status: "inactive", canToggle: true, expiryDate: null },
+      ]);
+    });
+
+    it("marks a promotion whose expiry has passed as expired, without a toggle, even if it is switched on", async () => {
+      await insertPromotion(db(), { title: "Bitmiş", isActive: true, expiryDate: new Date(Date.now() - 60_000) });
+      const { list } = outcomeOf(await callAdmin(listLoader, "/admin/promotions", { session: admin })).data as ListData;
+      expect(list.items).toMatchObject([{ title: "Bitmiş", status: "expired", canToggle: false }]);
+    });
+
+    it("pages 25 a page, newest first, searches the Turkish way, sorts and filters by status", async () => {
+      for (let i = 0; i < 27; i++) await insertPromotion(db(), { title: `Bonus ${String(i).padStart(2, "0")}`, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) });
+      await insertPromotion(db(), { title: "İLK YATIRIM", isActive: false, createdAt: new Date(Date.UTC(2025, 0, 1)) });
+      await insertPromotion(db(), { title: "Eski Fırsat", expiryDate: new Date(Date.now() - 60_000), createdAt: new Date(Date.UTC(2025, 0, 2)) });
+      const first = outcomeOf(await callAdmin(listLoader, "/admin/promotions", { session: admin })).data as ListData;
+      expect(first.list.total).toBe(29);
+      expect(first.list.pageCount).toBe(2);
+      expect(first.list.items).toHaveLength(25);
+      expect(first.list.items[0]!.title).toBe("Bonus 26");
+      const second = outcomeOf(await callAdmin(listLoader, "/admin/promotions?sayfa=2", { session: admin })).data as ListData;
+      expect(second.list.items.map((p) => p.title)).toEqual(["Bonus 01", "Bonus 00", "Eski Fırsat", "İLK YATIRIM"]);
+      const found = outcomeOf(await callAdmin(listLoader, `/admin/promotions?q=${encodeURIComponent("ilk yatırım")}`, { session: admin })).data as ListData;
+      expect(found.list.items.map((p) => p.title)).toEqual(["İLK YATIRIM"]);
+      const byTitle = outcomeOf(await callAdmin(listLoader, "/admin/promotions?sirala=title&yon=asc", { session: admin })).data as ListData;
+      expect(byTitle.list.items[0]!.title).toBe("Bonus 00");
+      const expired = outcomeOf(await callAdmin(listLoader, "/admin/promotions?durum=suresi-dolmus", { session: admin })).data as ListData;
+      expect(expired.list.items.map((p) => p.title)).toEqual(["Eski Fırsat"]);
+      const inactive = outcomeOf(await callAdmin(listLoader, "/admin/promotions?durum=pasif", { session: admin })).data as ListData;
+      expect(inactive.list.items.map((p) => p.title)).toEqual(["İLK YATIRIM"]);
+      const active = outcomeOf(await callAdmin(listLoader, "/admin/promotions?durum=aktif", { session: admin })).data as ListData;
+      expect(active.list.total).toBe(27);
+    });
+
+    it("treats % and _ in a search as letters", async () => {
+      await insertPromotion(db(), { title: "Yüzde Yüz Bonus" });
+      await insertPromotion(db(), { title: "%100 Bonus" });
+      const found = outcomeOf(await callAdmin(listLoader, "/admin/promotions?q=%25", { session: admin })).data as ListData;
+      expect(found.list.items.map((p) => p.title)).toEqual(["%100 Bonus"]);
+    });
+
+    it("deletes a promotion after the confirm step, and 404s an unknown one", async () => {
+      const promotion = await insertPromotion(db(), { title: "Silinecek" });
+      const result = await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "delete", id: promotion.id } });
+      expect(outcomeOf(result)).toMatchObject({ status: 302, location: "/admin/promotions" });
+      expect(await toastOf(result)).toBe("Promosyon silindi");
+      expect(await promotionCount()).toBe(0);
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "promotion.delete", entityId: promotion.id, summary: "Silinecek" });
+      expect(outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "delete", id: MISSING } })).status).toBe(404);
+      expect(outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "drop", id: MISSING } })).status).toBe(400);
+    });
+  });
+
+  describe("toggling and indexing", () => {
+    it("activates: resets indexed, submits bonuslar/{casino slug}/{promotion slug}, then sets indexed", async () => {
+      useFakeIndexNow();
+      const casino = await insertCasino(db(), { name: "Yıldız Casino" });
+      const promotion = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: casino.id, isActive: false, indexed: false });
+      const result = await callAdmin(listAction, "/admin/promotions?sayfa=1", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "true" } });
+      expect(outcomeOf(result)).toMatchObject({ status: 302, location: "/admin/promotions?sayfa=1" });
+      expect(await toastOf(result)).toBe("Promosyon yayına alındı");
+      expect(submittedUrls()).toEqual(["https://bonus.example/bonuslar/yildiz-casino/hos-geldin-bonusu"]);
+      expect(await onlyPromotion()).toMatchObject({ isActive: true, indexed: true });
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "promotion.activate", outcome: "success", entityId: promotion.id });
+    });
+
+    it("treats a failing IndexNow endpoint as done: the promotion is active and marked indexed", async () => {
+      useFakeIndexNow();
+      fake.answer = 500;
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const promotion = await insertPromotion(db(), { isActive: false });
+      const outcome = outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "true" } }));
+      expect(outcome.status).toBe(302);
+      expect(fake.requests).toHaveLength(1);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(await onlyPromotion()).toMatchObject({ isActive: true, indexed: true });
+    });
+
+    it("with IndexNow off, activates without a request and leaves indexed false (nothing was submitted)", async () => {
+      const promotion = await insertPromotion(db(), { isActive: false, indexed: true });
+      expect(outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "true" } })).status).toBe(302);
+      expect(fake.requests).toEqual([]);
+      expect(await onlyPromotion()).toMatchObject({ isActive: true, indexed: false });
+    });
+
+    it("deactivates without submitting anything, keeping indexed, and gives the casino-less address by id", async () => {
+      useFakeIndexNow();
+      const promotion = await insertPromotion(db(), { isActive: true, indexed: true });
+      const result = await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "false" } });
+      expect(await toastOf(result)).toBe("Promosyon yayından kaldırıldı");
+      expect(await onlyPromotion()).toMatchObject({ isActive: false, indexed: true });
+      expect(fake.requests).toEqual([]);
+      // Switched on again: a promotion without a casino is found by id.
+      await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "true" } });
+      expect(submittedUrls()).toEqual([`https://bonus.example/promotion/${promotion.id}`]);
+    });
+
+    it("submits a new active promotion and one switched on in the editor, but not a save that keeps it active", async () => {
+      useFakeIndexNow();
+      const { form } = await validForm();
+      await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form });
+      expect(submittedUrls()).toEqual(["https://bonus.example/bonuslar/yildiz-casino/hos-geldin-bonusu"]);
+      const saved = await onlyPromotion();
+      expect(saved.indexed).toBe(true);
+      await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form: { ...form, title: "Hoş Geldin Bonusu 2" } });
+      expect(fake.requests).toHaveLength(1);
+      expect((await onlyPromotion()).indexed).toBe(true);
+      await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form: { ...form, isActive: "" } });
+      await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form });
+      expect(submittedUrls()).toHaveLength(2);
+      const inactive = { ...form, title: "Pasif Bonus", isActive: "" };
+      await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form: inactive });
+      expect(fake.requests).toHaveLength(2);
+    });
+
+    it("refuses to toggle an expired promotion with 409 and changes nothing", async () => {
+      useFakeIndexNow();
+      const expired = await insertPromotion(db(), { isActive: false, expiryDate: new Date(Date.now() - 60_000) });
+      const outcome = outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: expired.id, isActive: "true" } }));
+      expect(outcome.status).toBe(409);
+      expect(outcome.errors?.[""]).toEqual(["Promosyon güncellenirken hata: Süresi dolmuş bir promosyonun durumu değiştirilemez"]);
+      expect(await onlyPromotion()).toMatchObject({ isActive: false, updatedAt: expired.updatedAt });
+      expect(fake.requests).toEqual([]);
+      expect(outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: MISSING, isActive: "true" } })).status).toBe(404);
+    });
+  });
+
+  describe("the public site", () => {
+    it("shows a saved promotion on the next request and drops the cached pages", async () => {
+      const store = pageStore();
+      const key = "http://localhost/bonuslar";
+      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"x"', tags: [SITE_TAG], expiresAt: Date.now() + 60_000 }, store.sequence);
+      expect(store.get(key)).toBeDefined();
+      const { form } = await validForm();
+      await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form });
+      expect(store.get(key)).toBeUndefined();
+      const shown = await callRoute(publicPromotionsLoader, "/bonuslar");
+      expect(shown.items.map((p) => p.title)).toEqual(["Hoş Geldin Bonusu"]);
+
+      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"y"', tags: [SITE_TAG], expiresAt: Date.now() + 60_000 }, store.sequence);
+      const saved = await onlyPromotion();
+      await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: saved.id, isActive: "false" } });
+      expect(store.get(key)).toBeUndefined();
+      expect((await callRoute(publicPromotionsLoader, "/bonuslar")).items).toEqual([]);
+    });
+  });
+
+  describe("access", () => {
+    it.each([
+      ["anonymous", () => null],
+      ["a signed-in non-admin", () => createNonAdminSession()],
+    ])("sends %s to sign-in from every loader and action and writes nothing", async (_, sessionOf) => {
+      useFakeIndexNow();
+      const session = await sessionOf();
+      const { form } = await validForm();
+      const promotion = await insertPromotion(db(), { title: "Korunan", isActive: false });
+      const calls = [
+        callAdmin(listLoader, "/admin/promotions", { session }),
+        callAdmin(listAction, "/admin/promotions", { session, form: { intent: "toggle", id: promotion.id, isActive: "true" } }),
+        callAdmin(listAction, "/admin/promotions", { session, form: { intent: "delete", id: promotion.id } }),
+        callAdmin(newLoader, "/admin/promotions/new", { session }),
+        callAdmin(editLoader, `/admin/promotions/edit/${promotion.id}`, { session, params: { id: promotion.id } }),
+        callAdmin(editorAction, "/admin/promotions/new", { session, form }),
+        callAdmin(editorAction, `/admin/promotions/edit/${promotion.id}`, { session, params: { id: promotion.id }, form }),
+      ];
+      for (const result of await Promise.all(calls)) {
+        const outcome = outcomeOf(result);
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toMatch(/^\/admin\/login/);
+      }
+      expect(await onlyPromotion()).toMatchObject({ title: "Korunan", isActive: false });
+      expect(fake.requests).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoPageErrors, launchBrowser, newPage, type TrackedPage } from "../helpers/browser";
+import { createAdminSession, type TestSession } from "../helpers/admin";
+import { createThrowawayDatabaseUrl } from "../helpers/db";
+import { startServer, type TestServer } from "../helpers/server";
+import { openDatabase, type Database } from "~/db/db.server";
+import { setDatabase } from "~/db/index.server";
+import { insertCasino, insertCategory, insertPromotion } from "~/db/factories.server";
+import { promotionCategories, promotions } from "~/db/schema";
+
+// admin.md §2 "Promotion form", "Promotion list" and "Categories", in Chromium.
+describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens in Chromium", () => {
+  let database: Awaited<ReturnType<typeof createThrowawayDatabaseUrl>>;
+  let direct: Database;
+  let server: TestServer;
+  let browser: Browser;
+  let admin: TestSession;
+
+  beforeAll(async () => {
+    database = await createThrowawayDatabaseUrl();
+    [server, browser] = await Promise.all([startServer({ DATABASE_URL: database.url, SESSION_SECRET: process.env.SESSION_SECRET!, DEMO_CONTENT: "false" }), launchBrowser()]);
+    direct = await openDatabase({ driver: "postgres", url: database.url, max: 2 });
+    setDatabase(direct);
+    admin = await createAdminSession("promosyon@example.com");
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await direct?.close();
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  async function adminPage(): Promise<TrackedPage> {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const [name, value] = admin.cookie.split("=") as [string, string];
+    await page.context().addCookies([{ name, value, url: server.url }]);
+    return page;
+  }
+
+  /** Waits until React has hydrated the element (its props are attached). */
+  async function hydrated(page: TrackedPage, selector: string) {
+    await page.waitForFunction((s) => {
+      const element = document.querySelector(s);
+      return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+    }, selector);
+  }
+
+  it("derives a category's slug from its name until it is edited by hand, and shows a taken slug beside the field", async () => {
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin/categories`);
+    await hydrated(page, 'form[role="search"]');
+    await page.getByRole("link", { name: "Yeni Kategori Ekle" }).click();
+    const dialog = page.getByRole("dialog", { name: "Yeni Kategori Ekle" });
+    await dialog.waitFor();
+    await dialog.getByLabel("Kategori Adı").fill("Çevrimsiz Bonuslar");
+    expect(await dialog.getByLabel("Slug").inputValue()).toBe("cevrimsiz-bonuslar");
+    await dialog.getByLabel("Slug").fill("cevrimsiz");
+    await dialog.getByLabel("Kategori Adı").fill("Çevrimsiz Bonuslar 2026");
+    expect(await dialog.getByLabel("Slug").inputValue()).toBe("cevrimsiz");
+    await dialog.getByRole("button", { name: "Kaydet" }).click();
+    await page.waitForURL(`${server.url}/admin/categories`);
+    await page.getByRole("cell", { name: "cevrimsiz", exact: true }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+
+    await page.getByRole("link", { name: "Yeni Kategori Ekle" }).click();
+    const again = page.getByRole("dialog", { name: "Yeni Kategori Ekle" });
+    await again.getByLabel("Kategori Adı").fill("Başka");
+    await again.getByLabel("Slug").fill("cevrimsiz");
+    await again.getByRole("button", { name: "Kaydet" }).click();
+    await again.getByText("Bu slug değeri zaten kullanılıyor. Lütfen benzersiz bir değer girin.").waitFor();
+    expect(await direct.db.select().from(promotionCategories)).toHaveLength(1);
+    // The refused save is a 400 answer, which the browser logs; nothing else may be.
+    expect(page.errors.filter((error) => !/ 400 /.test(error))).toEqual([]);
+  });
+
+  it("opens the tab with the first error, marks tabs with errors, previews terms, then saves", async () => {
+    await insertCasino(direct.db, { name: "Sekme Casino" });
+    await insertCategory(direct.db, { name: "Sekme Kategorisi" });
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin/promotions/new`);
+    await hydrated(page, "form#promotion-editor");
+    const details = page.getByRole("tab", { name: /Promosyon Detayları/ });
+    const settings = page.getByRole("tab", { name: /Promosyon Ayarları/ });
+
+    await page.getByLabel("Kısa Açıklama").fill("Sekmeler arası doğrulama bonusu");
+    await page.getByLabel("Casino").selectOption({ label: "Sekme Casino" });
+    await page.getByLabel("Kategori", { exact: true }).selectOption({ label: "Sekme Kategorisi" });
+    await page.getByLabel("Şartlar ve Koşullar").fill("Birinci şart\n\n  İkinci şart  \n");
+    const preview = page.getByRole("list", { name: "Şartlar önizleme" }).getByRole("listitem");
+    expect(await preview.allTextContents()).toEqual(["Birinci şart", "İkinci şart"]);
+    expect(await page.getByRole("link", { name: "Kategorileri Yönet" }).getAttribute("href")).toBe("/admin/categories");
+
+    // The title (first tab) is missing while the operator is on the second tab.
+    await settings.click();
+    await page.getByLabel("Promosyon URL").fill("https://sekme.example/bonus");
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await page.getByText("Promosyon başlığı en az 2 karakter olmalıdır").waitFor();
+    expect(await details.getAttribute("aria-selected")).toBe("true");
+    expect(await details.textContent()).toContain("hatalı alan var");
+
+    await page.getByLabel("Promosyon Başlığı").fill("Sekme Bonusu");
+    await settings.click();
+    await page.getByLabel("Promosyon URL").fill("sekme");
+    await details.click();
+    expect(await settings.textContent()).toContain("hatalı alan var");
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await page.getByText("Geçerli bir URL giriniz").waitFor();
+    expect(await settings.getAttribute("aria-selected")).toBe("true");
+
+    await page.getByLabel("Promosyon URL").fill("https://sekme.example/bonus");
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await page.waitForURL(`${server.url}/admin/promotions`);
+    await page.getByText("Promosyon başarıyla eklendi").waitFor();
+    const [saved] = await direct.db.select().from(promotions).where(eq(promotions.title, "Sekme Bonusu"));
+    expect(saved).toMatchObject({ category: "Sekme Kategorisi", terms: ["Birinci şart", "İkinci şart"], isActive: true, description: "<p>Sekmeler arası doğrulama bonusu</p>" });
+    expectNoPageErrors(page);
+  });
+
+  it("tints an expired row without a toggle, and switches another off from the list", async () => {
+    await insertPromotion(direct.db, { title: "Süresi Geçmiş Bonus", expiryDate: new Date(Date.now() - 3_600_000) });
+    await insertPromotion(direct.db, { title: "Açık Bonus", isActive: true });
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin/promotions`);
+    await hydrated(page, 'form[role="search"]');
+    const expired = page.getByRole("row").filter({ hasText: "Süresi Geçmiş Bonus" });
+    expect(await expired.getAttribute("data-status")).toBe("expired");
+    expect(await expired.getByText("Süresi dolmuş").count()).toBe(1);
+    expect(await expired.getByRole("button", { name: /yayına al|yayından kaldır/ }).count()).toBe(0);
+
+    const open = page.getByRole("row").filter({ hasText: "Açık Bonus" });
+    await open.getByRole("button", { name: "Açık Bonus yayından kaldır" }).click();
+    await page.getByText("Promosyon yayından kaldırıldı").waitFor();
+    await open.getByText("Pasif", { exact: true }).waitFor();
+    const [row] = await direct.db.select().from(promotions).where(eq(promotions.title, "Açık Bonus"));
+    expect(row!.isActive).toBe(false);
+    expectNoPageErrors(page);
+  });
+});
