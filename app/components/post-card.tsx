@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { formatDateTr } from "~/lib/dates";
 import type { PostCard as Post } from "~/modules/blog/blog.server";
+import { imageSources } from "~/modules/media/media.schema";
 import { PLACEHOLDER_IMAGE } from "./promotion-card";
 
 export function PostCard({ post }: { post: Post }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <img src={post.imageUrl || PLACEHOLDER_IMAGE} alt={post.title} width={800} height={450} loading="lazy" className="aspect-video w-full bg-slate-100 object-cover" />
+      <img {...imageSources(post.imageUrl || PLACEHOLDER_IMAGE)} alt={post.title} width={800} height={450} loading="lazy" className="aspect-video w-full bg-slate-100 object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs text-slate-600">
           <span className="font-semibold text-brand-700">{post.category}</span> · {formatDateTr(post.createdAt)}

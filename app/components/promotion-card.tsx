@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatDateTr } from "~/lib/dates";
 import { previewText } from "~/lib/text";
+import { imageSources } from "~/modules/media/media.schema";
 import type { PublicPromotion } from "~/modules/promotions/promotions.server";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
@@ -66,7 +67,7 @@ export function PromotionCard({
       className={`flex cursor-pointer flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition-shadow hover:shadow-md ${expanded ? "border-brand-500 ring-2 ring-brand-500/30" : "border-slate-200"}`}
     >
       <img
-        src={promotionImage(promotion)}
+        {...imageSources(promotionImage(promotion))}
         alt={promotion.title}
         width={800}
         height={450}

@@ -1,31 +1,57 @@
 import sanitizeHtml from "sanitize-html";
 
-// DESIGN.md: the allowlist is what the rich-text editor (admin.md "Rich-text editor")
-// can produce: marks, lists, alignment, headings 1-2 (3 tolerated), links, images, code
-// blocks, quotes. Everything else is dropped on the server before rendering.
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "s", "ul", "ol", "li", "h1", "h2", "h3", "blockquote", "pre", "code", "a", "img", "hr", "span"],
-  allowedAttributes: {
-    a: ["href", "target", "rel", "title"],
-    img: ["src", "alt", "title", "width", "height", "loading"],
-    "*": ["style"],
-  },
-  allowedStyles: { "*": { "text-align": [/^(left|right|center|justify)$/] } },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https"] },
-  allowProtocolRelative: false,
-  transformTags: {
-    // Links open in a new tab and pass no ranking or opener to the target.
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" },
-    }),
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
-  },
-};
+// DESIGN.md: the allowlist is exactly what the rich-text editor (admin.md §2
+// "Rich-text editor", components/rich-text-editor.tsx) can produce:
+//   paragraphs and line breaks; bold, italic, underline; bullet and numbered lists;
+//   left/center/right alignment on paragraphs and headings 1-2; links (new tab); images
+//   (address and alt text); code blocks (pre > code, a language class from ```lang);
+//   quotes.
+// The editor has no strike, inline code, rule or heading 3, so neither has this list.
+// Everything else is dropped on the server (tags are removed, their text kept).
+
+const ALIGNMENT = { "text-align": [/^(left|right|center)$/] };
+
+function options(): sanitizeHtml.IOptions {
+  // Inline <code> is not something the editor makes: only the one inside a <pre> stays.
+  let openPre = 0;
+  return {
+    allowedTags: ["p", "br", "strong", "em", "u", "ul", "ol", "li", "h1", "h2", "blockquote", "pre", "code", "a", "img"],
+    allowedAttributes: {
+      p: ["style"],
+      h1: ["style"],
+      h2: ["style"],
+      ol: ["start", "type"],
+      a: ["href", "target", "rel"],
+      img: ["src", "alt", "loading"],
+      code: ["class"],
+    },
+    allowedClasses: { code: ["language-*"] },
+    allowedStyles: { p: ALIGNMENT, h1: ALIGNMENT, h2: ALIGNMENT },
+    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemesByTag: { img: ["http", "https"] },
+    allowProtocolRelative: false,
+    onOpenTag: (name) => {
+      if (name === "pre") openPre++;
+    },
+    onCloseTag: (name) => {
+      if (name === "pre") openPre = Math.max(0, openPre - 1);
+    },
+    // An image whose address was refused (javascript:, data:) is no image at all.
+    exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+    transformTags: {
+      // Links open in a new tab and pass no ranking or opener to the target.
+      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } }),
+      img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
+      // A list pasted with a numbering style keeps it (TipTap reads type="a"); nothing else.
+      ol: (tagName, { type, ...attribs }) => ({ tagName, attribs: type && /^[1aAiI]$/.test(type) ? { ...attribs, type } : attribs }),
+      // A name not on the list: the tag goes, its text stays.
+      code: (tagName, attribs) => (openPre > 0 ? { tagName, attribs } : { tagName: "inline-code", attribs: {} }),
+    },
+  };
+}
 
 /** Editor HTML made safe to render. */
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml(html, options());
 }
