@@ -2,19 +2,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import type { CommandResult, FieldErrors } from "./command.server";
+import { readBoundedForm } from "./request-body.server";
 
 // The admin action's middle, written once (ADR 003): parse the form with the screen's
 // schema, answer 400 with conform's reply when it fails, run the command, answer 400 with
 // its field errors merged into the reply, or hand the saved value to onSuccess.
-export const BAD_FORM_MESSAGE = "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin.";
-
-/** The posted form; a body that is not a form is a 400 with a Turkish message, never a 500. */
+/**
+ * The posted form, bounded and checked (lib/request-body.server.ts): JSON, text, a broken
+ * or oversize body or a NUL byte is a 4xx with a Turkish message, never a 500.
+ */
 export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data({ message: BAD_FORM_MESSAGE }, 400);
-  }
+  const body = await readBoundedForm(request);
+  if (!body.ok) throw data({ message: body.message }, body.status);
+  return body.form;
 }
 
 /** conform keeps form-level messages apart; commands put them under "". */

@@ -3,6 +3,7 @@ import { and, count, eq, gt, lt } from "drizzle-orm";
 import crypto from "node:crypto";
 import { redirect } from "react-router";
 import { getDb } from "~/db/index.server";
+import { recordAudit } from "~/lib/command.server";
 import { adminUsers, sessions, users } from "~/db/schema";
 import { clearEvents, minutesUntil, reserve, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
 import { withToast } from "~/modules/toast/toast.server";
@@ -68,7 +69,23 @@ export type LoginResult = { ok: true; token: string } | { ok: false; message: st
  * five attempts per email and per client are ever evaluated, however many arrive at once
  * (issue 7, finding 3). A wrong password keeps its reservation as the recorded failure.
  */
-export async function signIn({ email, password }: LoginInput, client: string, now = new Date()): Promise<LoginResult> {
+export async function signIn(input: LoginInput, client: string, now = new Date()): Promise<LoginResult> {
+  const result = await attemptSignIn(input, client, now);
+  // Issue 8: every sign-in, success or failure, is in the audit log with its address.
+  await recordAudit({
+    action: "auth.sign-in",
+    entityType: "auth",
+    actor: { userId: result.ok ? result.userId : null, email: input.email, address: client },
+    entityId: result.ok ? result.userId : null,
+    summary: result.ok ? "Giriş başarılı" : SIGN_IN_FAILURE_SUMMARY[result.status],
+    outcome: result.ok ? "success" : "failure",
+  });
+  return result.ok ? { ok: true, token: result.token } : result;
+}
+
+const SIGN_IN_FAILURE_SUMMARY = { 401: "Hatalı email veya şifre", 403: "Admin yetkisi yok", 429: "Çok fazla deneme: kilitli" } as const;
+
+async function attemptSignIn({ email, password }: LoginInput, client: string, now: Date): Promise<(LoginResult & { ok: false }) | { ok: true; token: string; userId: string }> {
   const reservation = await reserve(
     [
       { rule: LOGIN_FAILURES_BY_EMAIL, key: email },
@@ -97,7 +114,7 @@ export async function signIn({ email, password }: LoginInput, client: string, no
     userId: user.id,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
   });
-  return { ok: true, token };
+  return { ok: true, token, userId: user.id };
 }
 
 export async function commitSessionCookie(request: Request, token: string): Promise<string> {

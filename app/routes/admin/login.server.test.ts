@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { asc } from "drizzle-orm";
+import { auditLog } from "~/db/schema";
 import { createAdminUser } from "~/modules/auth/auth.server";
 import { action, loader } from "./login";
 
@@ -26,19 +28,19 @@ describeEachDriver("login route", ({ db }) => {
     const result = await callAction({ email: "not-an-email", password: "123" });
     expect(result).toMatchObject({
       init: { status: 400 },
-      data: { fieldErrors: { email: "Geçerli bir email adresi giriniz", password: "Şifre en az 6 karakter olmalıdır" } },
+      data: { result: { error: { email: ["Geçerli bir email adresi giriniz"], password: ["Şifre en az 6 karakter olmalıdır"] } } },
     });
   });
 
   it("answers missing fields with messages, never a stack trace", async () => {
     const result = await callAction({});
-    expect(result).toMatchObject({ init: { status: 400 }, data: { fieldErrors: { email: "Geçerli bir email adresi giriniz" } } });
+    expect(result).toMatchObject({ init: { status: 400 }, data: { result: { error: { email: ["Geçerli bir email adresi giriniz"] } } } });
   });
 
   it("refuses an email longer than an address can be (3 KB) with the spec's message, not a database error", async () => {
     const email = `${crypto.randomBytes(1500).toString("hex")}@example.com`;
     const result = await callAction({ email, password: PASSWORD });
-    expect(result).toMatchObject({ init: { status: 400 }, data: { fieldErrors: { email: "Geçerli bir email adresi giriniz" } } });
+    expect(result).toMatchObject({ init: { status: 400 }, data: { result: { error: { email: ["Geçerli bir email adresi giriniz"] } } } });
   });
 
   it("signs an admin in: redirects to the dashboard with an httpOnly, SameSite=Lax session cookie", async () => {
@@ -70,5 +72,24 @@ describeEachDriver("login route", ({ db }) => {
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
     const request = new Request("http://localhost/admin/login", { headers: { Cookie: cookie } });
     await expect(loader({ request, context: { clientAddress: "x" }, params: {} } as never)).rejects.toMatchObject({ status: 302 });
+  });
+
+  it("records every sign-in in the audit log, success or failure, with the address, and never the password", async () => {
+    await action({ request: post({ email: EMAIL, password: "yanlis-sifre" }), context: { clientAddress: "198.51.100.7" }, params: {} } as never);
+    await action({ request: post({ email: EMAIL, password: PASSWORD }), context: { clientAddress: "198.51.100.8" }, params: {} } as never);
+    const entries = await db().select().from(auditLog).orderBy(asc(auditLog.id));
+    expect(entries.map((e) => [e.action, e.outcome, e.actorEmail, e.address])).toEqual([
+      ["auth.sign-in", "failure", EMAIL, "198.51.100.7"],
+      ["auth.sign-in", "success", EMAIL, "198.51.100.8"],
+    ]);
+    expect(entries[1]!.actorId).not.toBeNull();
+    expect(JSON.stringify(entries)).not.toMatch(/yanlis-sifre|dogru-sifre/);
+  });
+
+  it("never sends the password back to the page after a refused sign-in", async () => {
+    const result = (await callAction({ email: EMAIL, password: "yanlis-sifre" })) as { data: unknown; init: ResponseInit | null };
+    expect(result.init?.status).toBe(401);
+    expect(result.data).toMatchObject({ message: "Giriş başarısız. Lütfen bilgilerinizi kontrol edin." });
+    expect(JSON.stringify(result.data)).not.toContain("yanlis-sifre");
   });
 });

@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { commitSessionCookie, getAdmin, safeRedirectTarget, signIn } from "~/modules/auth/auth.server";
 import { LOGIN_MESSAGES, LoginSchema } from "~/modules/auth/auth.schema";
-import { fieldErrorsOf, type FieldErrors } from "~/lib/form";
+import { readBoundedForm } from "~/lib/request-body.server";
 import { withToast } from "~/modules/toast/toast.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field } from "~/components/forms";
 import { notify } from "~/components/toaster";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Girişi" }, { name: "robots", content: "noindex" }];
@@ -15,33 +19,36 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-type ActionResult = { message?: string; fieldErrors?: FieldErrors<"email" | "password"> };
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = LoginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
-  if (!parsed.success) {
-    return data<ActionResult>({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
-  }
+  const body = await readBoundedForm(request);
+  if (!body.ok) return data({ result: undefined, message: body.message }, body.status);
+  // The password is never sent back to the page, whatever the outcome.
+  const submission = parseWithZod(body.form, { schema: LoginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), message: undefined }, 400);
   try {
-    const result = await signIn(parsed.data, context.clientAddress);
-    if (!result.ok) return data<ActionResult>({ message: result.message }, result.status);
+    const result = await signIn(submission.value, context.clientAddress);
+    if (!result.ok) return data({ result: submission.reply({ hideFields: ["password"] }), message: result.message }, result.status);
     const headers = new Headers({ "Set-Cookie": await commitSessionCookie(request, result.token) });
     await withToast(request, { type: "success", message: LOGIN_MESSAGES.success }, headers);
-    return redirect(safeRedirectTarget(form.get("redirectTo")), { headers });
+    return redirect(safeRedirectTarget(body.form.get("redirectTo")), { headers });
   } catch (error) {
     console.error("Sign-in failed:", error);
-    return data<ActionResult>({ message: LOGIN_MESSAGES.failed }, 500);
+    return data({ result: submission.reply({ hideFields: ["password"] }), message: LOGIN_MESSAGES.failed }, 500);
   }
 }
 
-export default function Login() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [clientErrors, setClientErrors] = useState<ActionResult["fieldErrors"]>();
-  const fieldErrors = clientErrors ?? actionData?.fieldErrors;
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
   const loadingToast = useRef<Promise<string> | undefined>(undefined);
 
   // admin.md §4: a loading toast while signing in, then the outcome.
@@ -61,59 +68,14 @@ export default function Login() {
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-lg">
         <h1 className="text-center text-2xl font-bold">Admin Paneli</h1>
         <p className="mt-1 text-center text-sm text-slate-600">Devam etmek için giriş yapın</p>
-        <Form
-          method="post"
-          noValidate
-          className="mt-6 space-y-4"
-          onSubmit={(event) => {
-            // The same schema as the action; the server checks again.
-            const values = Object.fromEntries(new FormData(event.currentTarget));
-            const parsed = LoginSchema.safeParse(values);
-            setClientErrors(parsed.success ? undefined : fieldErrorsOf(parsed.error));
-            if (!parsed.success) event.preventDefault();
-          }}
-        >
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <div>
-            <label htmlFor="email" className="block text-sm font-medium">
-              Email
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              aria-invalid={Boolean(fieldErrors?.email)}
-              aria-describedby={fieldErrors?.email ? "email-error" : undefined}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-            {fieldErrors?.email && (
-              <p id="email-error" className="mt-1 text-sm text-red-600">
-                {fieldErrors.email}
-              </p>
-            )}
-          </div>
-          <div>
-            <label htmlFor="password" className="block text-sm font-medium">
-              Şifre
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-invalid={Boolean(fieldErrors?.password)}
-              aria-describedby={fieldErrors?.password ? "password-error" : undefined}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-            {fieldErrors?.password && (
-              <p id="password-error" className="mt-1 text-sm text-red-600">
-                {fieldErrors.password}
-              </p>
-            )}
-          </div>
+          <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), id: "email", autoComplete: "username" }} />
+          <Field
+            label="Şifre"
+            errors={fields.password.errors}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), id: "password", autoComplete: "current-password" }}
+          />
           <button
             type="submit"
             disabled={submitting}
@@ -125,4 +87,8 @@ export default function Login() {
       </div>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,0 +1,63 @@
+import { getEnv } from "~/env.server";
+
+/** What a visitor reads when a request is refused before any form rules run. */
+export const REQUEST_MESSAGES = {
+  tooLarge: "Gönderilen içerik çok büyük. Lütfen daha kısa bir içerikle tekrar deneyin.",
+  unsupportedType: "Bu istek biçimi desteklenmiyor. Lütfen sayfadaki formu kullanın.",
+  unreadable: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin.",
+  invalidCharacters: "Gönderilen bilgiler geçersiz karakterler içeriyor.",
+  invalidUrl: "Adres geçersiz karakterler içeriyor.",
+  crossSite: "Bu işlem yalnızca sitenin kendi sayfalarından yapılabilir.",
+} as const;
+
+export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; message: string };
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Reads a browser form body of at most maxBytes. JSON, text, a broken multipart body, an
+ * oversize body or a NUL byte in any field are refused with a status and a Turkish message
+ * instead of an exception: PostgreSQL cannot store NUL, and none of these come from our
+ * pages. The server (server/request-guards.ts) already refused oversize bodies before the
+ * route ran; this bound also holds where an action is called directly.
+ */
+export async function readBoundedForm(request: Request, maxBytes: number = getEnv().MAX_BODY_BYTES): Promise<FormBody> {
+  // One line per refusal, never a stack: these are a client's mistakes, not ours.
+  const refuse = (status: 400 | 413 | 415, message: string, reason: string): FormBody => {
+    console.warn(`${status} ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: ${reason}`);
+    return { ok: false, status, message };
+  };
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.has(mediaType)) return refuse(415, REQUEST_MESSAGES.unsupportedType, `body of type ${JSON.stringify(mediaType.slice(0, 100))}, not a form`);
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) return refuse(413, REQUEST_MESSAGES.tooLarge, `body over the limit of ${maxBytes} bytes`);
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return refuse(413, REQUEST_MESSAGES.tooLarge, `body over the limit of ${maxBytes} bytes`);
+      }
+      chunks.push(value);
+    }
+  }
+
+  let form: FormData;
+  try {
+    form = await new Response(Buffer.concat(chunks, size), { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    return refuse(400, REQUEST_MESSAGES.unreadable, "form body could not be parsed");
+  }
+  for (const [name, value] of form) {
+    if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) {
+      return refuse(400, REQUEST_MESSAGES.invalidCharacters, "NUL in a form field");
+    }
+  }
+  return { ok: true, form };
+}
