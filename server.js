@@ -3,6 +3,7 @@
 // it loads the same file through Vite's dev server.
 import express from "express";
 import http from "node:http";
+import { URL } from "node:url";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -41,32 +42,58 @@ async function main() {
     runtime = await mod.startRuntime();
     host.use(mod.createApp({ staticDir: `${BUILD_DIR}/client` }));
     // Cached public pages are answered before Express runs.
-    fastPath = (req, res) => mod.serveCachedPage(req, res, runtime.env.TRUST_PROXY);
+    fastPath = (req, res) => mod.serveCachedPage(req, res, runtime.env.TRUST_PROXY > 0);
   }
 
-  const { PORT, HOST } = runtime.env;
-  const server = http.createServer((req, res) => {
-    if (!fastPath(req, res)) host(req, res);
-  });
+  const { PORT, HOST, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS } = runtime.env;
+  let closing = false;
+  const inFlight = new Set();
+  // Slow or idle clients must not hold sockets for ever: headers and whole requests are
+  // timed out, idle keep-alive connections closed, connections capped
+  // (docs/decisions/004-request-limits-and-proxies.md).
+  // Node checks the timeouts on an interval: no coarser than the headers timeout itself.
+  const server = http.createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(HEADERS_TIMEOUT_MS, 30_000) },
+    (req, res) => {
+      inFlight.add(res);
+      res.once("close", () => {
+        inFlight.delete(res);
+        // Draining: a connection whose answer is done is not kept for another request.
+        if (closing) server.closeIdleConnections();
+      });
+      if (closing) res.setHeader("Connection", "close");
+      if (!fastPath(req, res)) host(req, res);
+    },
+  );
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.maxConnections = MAX_CONNECTIONS;
   server.listen(PORT, HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : PORT;
     console.log(`Site ready on http://localhost:${port} (${runtime.database.driver})`);
   });
 
-  let closing = false;
+  // Stop accepting, let every request already received finish, and only then close the
+  // database: closing it first answered those requests with 500.
   const shutdown = (signal) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: shutting down`);
-    server.close();
-    server.closeIdleConnections?.();
-    // The embedded database must be closed cleanly to keep its files sound.
-    runtime.close().then(
-      () => process.exit(0),
-      (error) => fail(error),
-    );
-    setTimeout(() => process.exit(1), 10_000).unref();
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    const closeDatabase = () =>
+      // The embedded database must be closed cleanly to keep its files sound.
+      runtime.close().then(
+        () => process.exit(0),
+        (error) => fail(error),
+      );
+    server.close(closeDatabase);
+    server.closeIdleConnections();
+    // A request still running after 10 s is cut off; the database is closed regardless.
+    setTimeout(() => {
+      console.log(`${inFlight.size} request(s) still running after 10 s: closing their connections`);
+      server.closeAllConnections();
+    }, 10_000).unref();
+    setTimeout(() => process.exit(1), 15_000).unref();
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));

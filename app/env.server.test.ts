@@ -17,7 +17,28 @@ describe("configuration", () => {
     ["PUBLIC_SITE_URL", { PUBLIC_SITE_URL: "not a url" }],
     ["SESSION_SECRET", { SESSION_SECRET: "short" }],
     ["ADMIN_PASSWORD", { ADMIN_EMAIL: "a@b.co" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "maybe" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "11" }],
+    ["MAX_BODY_BYTES", { MAX_BODY_BYTES: "0" }],
+    ["HEADERS_TIMEOUT_MS", { HEADERS_TIMEOUT_MS: "90000", REQUEST_TIMEOUT_MS: "60000" }],
   ])("stops start-up naming %s when it is invalid", (name, source) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+
+  it("reads TRUST_PROXY as a number of proxy hops; true and yes mean one, false means none", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "yes" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+  });
+
+  it("bounds request bodies and connections by default", () => {
+    const env = parseEnv({});
+    expect(env.MAX_BODY_BYTES).toBe(65_536);
+    expect(env.MAX_ADMIN_BODY_BYTES).toBe(1_048_576);
+    expect(env.HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(env.REQUEST_TIMEOUT_MS);
+    expect(env.MAX_CONNECTIONS).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,19 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/**
+ * How many reverse proxies stand in front: the client address is the one the outermost
+ * trusted proxy saw; `true`/`yes` mean one hop, as before
+ * (docs/decisions/004-request-limits-and-proxies.md).
+ */
+const proxyHops = z
+  .string()
+  .regex(/^(true|false|yes|no|\d{1,2})$/, "must be false, true or the number of proxies in front (0 to 10)")
+  .transform((v) => (v === "true" || v === "yes" ? 1 : v === "false" || v === "no" ? 0 : Number(v)))
+  .pipe(z.number().int().min(0, "must be 0 to 10").max(10, "must be 0 to 10"));
+
+const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,7 +38,15 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
   DEMO_CONTENT: booleanFlag.default(true),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: proxyHops.default(0),
+  // Request bodies: public forms, and admin forms (larger: rich text).
+  MAX_BODY_BYTES: positiveInt(1024 ** 3).default(64 * 1024),
+  MAX_ADMIN_BODY_BYTES: positiveInt(1024 ** 3).default(1024 * 1024),
+  // Connection limits, so slow or idle clients cannot use up the server's sockets.
+  HEADERS_TIMEOUT_MS: positiveInt(3_600_000).default(20_000),
+  REQUEST_TIMEOUT_MS: positiveInt(3_600_000).default(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt(3_600_000).default(5_000),
+  MAX_CONNECTIONS: positiveInt(1_000_000).default(1_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string };
@@ -45,6 +66,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set");
+  }
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (result.data.HEADERS_TIMEOUT_MS > result.data.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError("Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS");
   }
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
 }

@@ -1,4 +1,5 @@
-import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler } from "./react-router-handler";
+import { clientAddressOf, requestGuards } from "./request-guards";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
 import express, { type Express } from "express";
@@ -7,7 +8,7 @@ import "react-router";
 import { getDb } from "~/db/index.server";
 import { pingDatabase } from "~/db/db.server";
 import { getEnv } from "~/env.server";
-import { pageCache } from "./page-cache";
+import { pageCache, privateAreas } from "./page-cache";
 
 export { startRuntime } from "./runtime";
 export { serveCachedPage } from "./page-cache";
@@ -43,10 +44,14 @@ export function createApp(options: { staticDir?: string } = {}): Express {
   const env = getEnv();
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  // A number of hops: the client is the address the outermost trusted proxy saw
+  // (docs/decisions/004-request-limits-and-proxies.md).
+  if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
 
   app.use(helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
   app.use(compression());
+  // NUL in the URL, cross-site writes, oversize bodies: refused before anything else runs.
+  app.use(requestGuards(env));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -63,18 +68,17 @@ export function createApp(options: { staticDir?: string } = {}): Express {
     app.use(express.static(options.staticDir, { maxAge: "1h" }));
   }
 
-  // Admin pages and the API depend on a session or change state: never stored anywhere.
-  app.use(["/admin", "/api"], (_req, res, next) => {
-    res.setHeader("Cache-Control", "private, no-store");
-    next();
-  });
+  // Admin pages and the API depend on a session or change state: never stored anywhere,
+  // however the path is spelled (React Router serves /ADMIN and /%61dmin as /admin).
+  app.use(privateAreas());
 
   const build = () => import("virtual:react-router/server-build");
-  const getLoadContext = (req: express.Request) => ({ clientAddress: req.ip ?? "unknown" });
+  const getLoadContext = (req: express.Request) => ({ clientAddress: clientAddressOf(req) });
   // Development renders every request afresh, so code changes show at once.
   if (env.NODE_ENV !== "development") {
-    const render = createFetchHandler(build, "production");
-    app.use(pageCache((request, req) => render(request, getLoadContext(req))));
+    // Handed the build itself: given a function, React Router rebuilds its route table per request.
+    const render = build().then((serverBuild) => createFetchHandler(serverBuild, "production"));
+    app.use(pageCache(async (request, req) => (await render)(request, getLoadContext(req))));
   }
   app.use(createRequestHandler({ build, getLoadContext }));
   return app;

@@ -4,6 +4,7 @@ import { seedDemoContent } from "~/db/seed/demo.server";
 import { ensureFirstAdmin } from "~/modules/auth/first-admin.server";
 import { pruneExpiredSessions } from "~/modules/auth/auth.server";
 import { pruneRateLimitEvents } from "~/modules/rate-limit/rate-limit.server";
+import { prunePostViews } from "~/modules/blog/blog.server";
 import { getEnv, type Env } from "~/env.server";
 import { listenForInvalidations } from "~/modules/page-cache/page-cache.server";
 
@@ -30,7 +31,7 @@ export async function startRuntime(): Promise<Runtime> {
 
   const maintenance = setInterval(() => {
     const dayAgo = new Date(Date.now() - 24 * HOUR);
-    Promise.all([pruneExpiredSessions(), pruneRateLimitEvents(dayAgo)]).catch((error: unknown) =>
+    Promise.all([pruneExpiredSessions(), pruneRateLimitEvents(dayAgo), prunePostViews(dayAgo)]).catch((error: unknown) =>
       console.error("Maintenance failed:", error),
     );
   }, HOUR);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError } from "./lock.server";
+import { acquireDataDirLock, DataDirLockedError, processStartOf } from "./lock.server";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -36,5 +36,42 @@ describe("embedded database lock", () => {
     expect(JSON.parse(fs.readFileSync(path.join(dir, "db.lock"), "utf8")).pid).toBe(process.pid);
     release();
     expect(fs.existsSync(path.join(dir, "db.lock"))).toBe(false);
+  });
+
+  // Issue 7, finding 12: after a crash the old pid may belong to some other process.
+  describe.skipIf(!fs.existsSync("/proc/self/stat"))("a pid reused by another process", () => {
+    const liveProcess = () => spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
+    const writeLock = (dir: string, holder: object) => {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, "db.lock"), JSON.stringify(holder));
+    };
+
+    it("takes over a lock whose pid is alive but started at another time", () => {
+      const dir = tempDir();
+      const other = liveProcess();
+      try {
+        const [bootId] = processStartOf(other.pid!)!.split(":");
+        writeLock(dir, { pid: other.pid, command: "server", startedAt: "2026-01-01T00:00:00Z", processStart: `${bootId}:1` });
+        const release = acquireDataDirLock(dir, "server");
+        const lock = JSON.parse(fs.readFileSync(path.join(dir, "db.lock"), "utf8"));
+        expect(lock.pid).toBe(process.pid);
+        expect(lock.processStart).toBe(processStartOf(process.pid));
+        release();
+      } finally {
+        other.kill();
+      }
+    });
+
+    it("still refuses while the recorded process itself runs, naming the file to delete otherwise", () => {
+      const dir = tempDir();
+      const other = liveProcess();
+      try {
+        writeLock(dir, { pid: other.pid, command: "server", startedAt: "2026-01-01T00:00:00Z", processStart: processStartOf(other.pid!) });
+        expect(() => acquireDataDirLock(dir, "server")).toThrow(DataDirLockedError);
+        expect(() => acquireDataDirLock(dir, "server")).toThrow(`delete ${path.join(dir, "db.lock")}`);
+      } finally {
+        other.kill();
+      }
+    });
   });
 });

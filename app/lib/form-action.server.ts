@@ -9,7 +9,8 @@ import { readBoundedForm } from "./request-body.server";
 // its field errors merged into the reply, or hand the saved value to onSuccess.
 /**
  * The posted form, bounded and checked (lib/request-body.server.ts): JSON, text, a broken
- * or oversize body or a NUL byte is a 4xx with a Turkish message, never a 500.
+ * or oversize body is a 4xx with a Turkish message, never a 500. Control characters are
+ * each schema's to refuse (lib/validation.ts), so the message stands beside the field.
  */
 export async function readForm(request: Request): Promise<FormData> {
   const body = await readBoundedForm(request);

@@ -5,7 +5,6 @@ export const REQUEST_MESSAGES = {
   tooLarge: "Gönderilen içerik çok büyük. Lütfen daha kısa bir içerikle tekrar deneyin.",
   unsupportedType: "Bu istek biçimi desteklenmiyor. Lütfen sayfadaki formu kullanın.",
   unreadable: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin.",
-  invalidCharacters: "Gönderilen bilgiler geçersiz karakterler içeriyor.",
   invalidUrl: "Adres geçersiz karakterler içeriyor.",
   crossSite: "Bu işlem yalnızca sitenin kendi sayfalarından yapılabilir.",
 } as const;
@@ -15,11 +14,12 @@ export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 |
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
- * Reads a browser form body of at most maxBytes. JSON, text, a broken multipart body, an
- * oversize body or a NUL byte in any field are refused with a status and a Turkish message
- * instead of an exception: PostgreSQL cannot store NUL, and none of these come from our
- * pages. The server (server/request-guards.ts) already refused oversize bodies before the
- * route ran; this bound also holds where an action is called directly.
+ * Reads a browser form body of at most maxBytes. JSON, text, a broken multipart body or an
+ * oversize body are refused with a status and a Turkish message instead of an exception:
+ * none of these come from our pages. The server (server/request-guards.ts) already refused
+ * oversize bodies before the route ran; this bound also holds where an action is called
+ * directly. Control characters (NUL, which PostgreSQL cannot store, among them) are each
+ * form's schema's to refuse, so that the message stands beside the field.
  */
 export async function readBoundedForm(request: Request, maxBytes: number = getEnv().MAX_BODY_BYTES): Promise<FormBody> {
   // One line per refusal, never a stack: these are a client's mistakes, not ours.
@@ -53,11 +53,6 @@ export async function readBoundedForm(request: Request, maxBytes: number = getEn
     form = await new Response(Buffer.concat(chunks, size), { headers: { "Content-Type": contentType } }).formData();
   } catch {
     return refuse(400, REQUEST_MESSAGES.unreadable, "form body could not be parsed");
-  }
-  for (const [name, value] of form) {
-    if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) {
-      return refuse(400, REQUEST_MESSAGES.invalidCharacters, "NUL in a form field");
-    }
   }
   return { ok: true, form };
 }

@@ -5,7 +5,15 @@ import path from "node:path";
 
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-sifre-123" };
 
-export type TestServer = { url: string; dataDir: string; logs: () => string; stop: () => Promise<void> };
+export type TestServer = {
+  url: string;
+  dataDir: string;
+  /** The server process, for signals and memory readings; `exited` resolves with its exit code. */
+  pid: number;
+  exited: Promise<number | null>;
+  logs: () => string;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts the production build (`node server.js`) on a free port with a fresh DATA_DIR,
@@ -29,6 +37,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -52,6 +61,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return {
     url,
     dataDir,
+    pid: child.pid!,
+    exited,
     logs: () => output,
     stop: async () => {
       if (child.exitCode === null) {

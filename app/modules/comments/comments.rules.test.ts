@@ -12,6 +12,11 @@ const cases: [string, Record<string, string>][] = [
   ["long comment", { userName: "Ali", comment: "b".repeat(2001), rating: "5" }],
   ["rating 0", { userName: "Ali", comment: "metin", rating: "0" }],
   ["rating abc", { userName: "Ali", comment: "metin", rating: "abc" }],
+  ["NUL in the name", { userName: "A\u0000li", comment: "metin", rating: "5" }],
+  ["a line break in the name", { userName: "A\nli", comment: "metin", rating: "5" }],
+  ["an escape code in the comment", { userName: "Ali", comment: "me\u001B[2Jtin", rating: "5" }],
+  ["NUL in the comment", { userName: "Ali", comment: "me\u0000tin", rating: "5" }],
+  ["line breaks and a tab in the comment", { userName: "Ali", comment: "bir\r\niki\tüç", rating: "5" }],
 ];
 
 describe("comment rules in the browser and on the server", () => {
@@ -24,5 +29,11 @@ describe("comment rules in the browser and on the server", () => {
 
   it("reports the name first when both are blank, as the spec's toasts do", () => {
     expect(firstCommentProblem({ userName: "", comment: "" })).toBe("Lütfen kullanıcı adınızı girin");
+  });
+
+  it("refuses control characters with a Turkish message, keeping line breaks in a comment", () => {
+    expect(firstCommentProblem({ userName: "A\u0000li", comment: "metin" })).toBe("Kullanıcı adı geçersiz karakterler içeriyor");
+    expect(firstCommentProblem({ userName: "Ali", comment: "me\u0007tin" })).toBe("Yorum geçersiz karakterler içeriyor");
+    expect(CommentSchema.safeParse({ userName: "Ali", comment: "bir\nsatır daha" }).success).toBe(true);
   });
 });

@@ -4,6 +4,12 @@
 export const COMMENT_NAME_MAX_LENGTH = 60;
 export const COMMENT_TEXT_MAX_LENGTH = 2000;
 export const DEFAULT_COMMENT_RATING = 5;
+/**
+ * Control characters nobody types (NUL, escape codes, C1 controls): they hide text, break
+ * terminals and PostgreSQL refuses NUL outright. A comment keeps tab and line breaks.
+ */
+export const NAME_CONTROL_CHARACTERS = /\p{Cc}/u;
+export const COMMENT_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
 /** A field people never see and bots fill in. */
 export const COMMENT_HONEYPOT_FIELD = "website";
 
@@ -12,6 +18,8 @@ export const COMMENT_MESSAGES = {
   commentRequired: "Lütfen yorumunuzu yazın",
   nameTooLong: `Kullanıcı adı en fazla ${COMMENT_NAME_MAX_LENGTH} karakter olabilir`,
   commentTooLong: `Yorum en fazla ${COMMENT_TEXT_MAX_LENGTH} karakter olabilir`,
+  nameInvalidCharacters: "Kullanıcı adı geçersiz karakterler içeriyor",
+  commentInvalidCharacters: "Yorum geçersiz karakterler içeriyor",
   rating: "Lütfen 1 ile 5 arasında bir puan seçin",
   saveFailed: "Yorumunuz eklenirken bir hata oluştu",
   success: "Yorumunuz başarıyla eklendi",
@@ -30,8 +38,10 @@ export function firstCommentProblem(values: { userName?: unknown; comment?: unkn
   const comment = typeof values.comment === "string" ? values.comment.trim() : "";
   if (!name) return COMMENT_MESSAGES.nameRequired;
   if (name.length > COMMENT_NAME_MAX_LENGTH) return COMMENT_MESSAGES.nameTooLong;
+  if (NAME_CONTROL_CHARACTERS.test(name)) return COMMENT_MESSAGES.nameInvalidCharacters;
   if (!comment) return COMMENT_MESSAGES.commentRequired;
   if (comment.length > COMMENT_TEXT_MAX_LENGTH) return COMMENT_MESSAGES.commentTooLong;
+  if (COMMENT_CONTROL_CHARACTERS.test(comment)) return COMMENT_MESSAGES.commentInvalidCharacters;
   const rating = Number(values.rating ?? DEFAULT_COMMENT_RATING);
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) return COMMENT_MESSAGES.rating;
   return null;

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { COMMENT_MESSAGES, COMMENT_NAME_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH, DEFAULT_COMMENT_RATING } from "./comments.rules";
+import {
+  COMMENT_CONTROL_CHARACTERS,
+  COMMENT_MESSAGES,
+  COMMENT_NAME_MAX_LENGTH,
+  COMMENT_TEXT_MAX_LENGTH,
+  DEFAULT_COMMENT_RATING,
+  NAME_CONTROL_CHARACTERS,
+} from "./comments.rules";
 
 export * from "./comments.rules";
 
@@ -9,12 +16,14 @@ export const CommentSchema = z.object({
     .string({ error: COMMENT_MESSAGES.nameRequired })
     .trim()
     .min(1, COMMENT_MESSAGES.nameRequired)
-    .max(COMMENT_NAME_MAX_LENGTH, COMMENT_MESSAGES.nameTooLong),
+    .max(COMMENT_NAME_MAX_LENGTH, COMMENT_MESSAGES.nameTooLong)
+    .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), COMMENT_MESSAGES.nameInvalidCharacters),
   comment: z
     .string({ error: COMMENT_MESSAGES.commentRequired })
     .trim()
     .min(1, COMMENT_MESSAGES.commentRequired)
-    .max(COMMENT_TEXT_MAX_LENGTH, COMMENT_MESSAGES.commentTooLong),
+    .max(COMMENT_TEXT_MAX_LENGTH, COMMENT_MESSAGES.commentTooLong)
+    .refine((comment) => !COMMENT_CONTROL_CHARACTERS.test(comment), COMMENT_MESSAGES.commentInvalidCharacters),
   rating: z.preprocess(
     (value) => (value === undefined || value === null ? DEFAULT_COMMENT_RATING : value),
     z.coerce.number({ error: COMMENT_MESSAGES.rating }).int(COMMENT_MESSAGES.rating).min(1, COMMENT_MESSAGES.rating).max(5, COMMENT_MESSAGES.rating),

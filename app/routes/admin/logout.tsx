@@ -9,6 +9,7 @@ export function loader() {
   return redirect("/admin/login");
 }
 
+// A post from another site never gets here: server/request-guards.ts refuses cross-site writes.
 export async function action({ request }: Route.ActionArgs) {
   const clearCookie = await signOut(request);
   return redirectWithToast(request, "/admin/login", { type: "success", message: LOGIN_MESSAGES.signedOut }, new Headers({ "Set-Cookie": clearCookie }));

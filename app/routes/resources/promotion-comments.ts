@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/promotion-comments";
 import { COMMENT_HONEYPOT_FIELD, COMMENT_MESSAGES, CommentSchema } from "~/modules/comments/comments.schema";
 import { createComment } from "~/modules/comments/comments.server";
+import { readBoundedForm } from "~/lib/request-body.server";
 
 export function loader() {
   throw data(null, { status: 405 });
@@ -11,7 +12,9 @@ export function loader() {
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false, message: COMMENT_MESSAGES.saveFailed }, 405);
   try {
-    const form = await request.formData();
+    const body = await readBoundedForm(request);
+    if (!body.ok) return data({ ok: false, message: body.message }, body.status);
+    const form = body.form;
     // A bot filled the field people cannot see: store nothing.
     if (String(form.get(COMMENT_HONEYPOT_FIELD) ?? "") !== "") return data({ ok: false, message: COMMENT_MESSAGES.saveFailed }, 400);
     const parsed = CommentSchema.safeParse({

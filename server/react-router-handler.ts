@@ -1,0 +1,129 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { IncomingMessage } from "node:http";
+import { bufferedBody, closeAfterAnswer, isStreamedBody } from "./request-guards";
+
+/**
+ * @react-router/express's handler, except that the body is the one limitRequestBody
+ * (request-guards.ts) already read and bounded: that adapter streams the socket unbounded.
+ * The URL is built the same way as there.
+ */
+export function createRequestHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  getLoadContext: (req: ExpressRequest) => AppLoadContext;
+  mode?: string;
+}): RequestHandler {
+  const handle = createFetchHandler(options.build, options.mode ?? process.env.NODE_ENV);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req));
+      await send(req, res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  // Aborts loaders when the visitor goes away before the answer is complete.
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+  // Only a body limitRequestBody has read and bounded; without one there were no bytes.
+  const body = bufferedBody(req);
+  if (body && req.method !== "GET" && req.method !== "HEAD") init.body = new Uint8Array(body);
+  // Or a body a `streamed` rule left to the route (uploads), which bounds it as it reads.
+  else if (isStreamedBody(req) && req.method !== "GET" && req.method !== "HEAD") {
+    init.body = streamOf(req);
+    (init as RequestInit & { duplex: "half" }).duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+/**
+ * The socket's body as a stream the route pulls. A route that stops reading (an oversize
+ * upload) cancels it: the socket is paused, not destroyed, so its 413 still reaches the
+ * client, and send() ends the connection after it (closeAfterAnswer).
+ */
+function streamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let stop = () => {};
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const onData = (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        const onEnd = () => {
+          stop();
+          controller.close();
+        };
+        const onError = (error: Error) => {
+          stop();
+          controller.error(error);
+        };
+        stop = () => {
+          req.off("data", onData);
+          req.off("end", onEnd);
+          req.off("error", onError);
+          req.pause();
+        };
+        req.on("data", onData);
+        req.on("end", onEnd);
+        req.on("error", onError);
+        // The client went away mid-body: the route's read must fail, not wait for ever.
+        req.once("close", () => {
+          if (!req.complete) onError(new Error("the client went away mid-body"));
+        });
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        stop();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  // The route answered without reading the whole body (an upload it refused): read no more,
+  // and end the connection once the answer is out. A route's "Connection: close" would make
+  // Node reset it at once instead, and the client would lose the answer.
+  const unread = !req.complete;
+  if (unread) closeAfterAnswer(req, res);
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) if (!(unread && name.toLowerCase() === "connection")) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}

@@ -1,0 +1,155 @@
+import { count, eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describeEachDriver, truncateAll } from "../tests/helpers/db";
+import { sendRaw } from "../tests/helpers/hostile-inputs";
+import { promotionComments, promotions } from "~/db/schema";
+import { seedDemoContent } from "~/db/seed/demo.server";
+
+// Issue 7, findings 5, 6 and 10, through the production build's Express app. This file's
+// app runs behind one trusted proxy, with a canonical origin.
+process.env.TRUST_PROXY = "1";
+process.env.PUBLIC_SITE_URL = "https://bonus.example";
+const BUILD = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+/**
+ * Streams `total` bytes of a form body in chunks, without a length, for as long as the
+ * server takes them. Resolves with the answer's status and how many bytes got written
+ * before the server answered and closed the connection.
+ */
+function streamBody(base: string, path: string, total: number, declareLength: boolean): Promise<{ status: number | null; written: number }> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string | number> = { ...FORM };
+    if (declareLength) headers["Content-Length"] = total;
+    const req = http.request(`${base}${path}`, { method: "POST", headers, agent: false });
+    let written = 0;
+    let status: number | null = null;
+    let stopped = false;
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const finish = () => {
+      if (stopped) return;
+      stopped = true;
+      resolve({ status, written });
+    };
+    // As a browser does: an answer ends the upload.
+    req.on("response", (res) => {
+      status = res.statusCode!;
+      res.resume();
+      res.on("end", () => (finish(), req.destroy()));
+    });
+    req.on("error", finish);
+    req.on("close", finish);
+    const pump = () => {
+      while (!stopped && written < total) {
+        written += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!stopped) req.end();
+    };
+    pump();
+  });
+}
+
+describeEachDriver("request guards", ({ db }) => {
+  let server: http.Server;
+  let base = "";
+  let promotionId = "";
+
+  beforeAll(async () => {
+    if (!fs.existsSync(BUILD)) throw new Error("No production build: run `npm run build` (npm test does it)");
+    await truncateAll(db());
+    await seedDemoContent();
+    const { createApp } = (await import(/* @vite-ignore */ pathToFileURL(BUILD).href)) as { createApp: () => http.RequestListener };
+    server = http.createServer(createApp());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const [promotion] = await db().select({ id: promotions.id }).from(promotions).where(eq(promotions.isActive, true)).limit(1);
+    promotionId = promotion!.id;
+  });
+  afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  const comment = (headers: Record<string, string>, userName = "Vekil") =>
+    sendRaw(base, { method: "POST", path: `/api/promotions/${promotionId}/comments`, headers: { ...FORM, ...headers }, body: new URLSearchParams({ userName, comment: "Vekil arkasından yorum", rating: "5" }).toString() });
+  const commentsBy = async (userName: string) => (await db().select({ n: count() }).from(promotionComments).where(eq(promotionComments.userName, userName)))[0]!.n;
+
+  describe("TRUST_PROXY=1: the address the proxy saw is the client", () => {
+    it("does not let a client choose its rate-limit key with a leftmost X-Forwarded-For", async () => {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      // The proxy appends the address it saw (203.0.113.7); the client made up what precedes it.
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await comment({ "X-Forwarded-For": `10.0.0.${i}, 203.0.113.7` }, "Sahte Adres")).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      expect(await commentsBy("Sahte Adres")).toBe(5);
+      // Another client behind the same proxy is not affected.
+      expect((await comment({ "X-Forwarded-For": "198.51.100.20" }, "Başka Ziyaretçi")).status).toBe(201);
+      vi.restoreAllMocks();
+    });
+
+    it("answers a 3 KB X-Forwarded-For without a 500, and stores the comment once", async () => {
+      // Random, so that PostgreSQL cannot compress it under its index-row limit.
+      const forged = crypto.randomBytes(1500).toString("hex");
+      const direct = await comment({ "X-Forwarded-For": forged }, "Uzun Başlık");
+      expect(direct.status).toBe(201);
+      const proxied = await comment({ "X-Forwarded-For": `${forged}, 192.0.2.44` }, "Uzun Başlık");
+      expect(proxied.status).toBe(201);
+      expect(await commentsBy("Uzun Başlık")).toBe(2);
+    });
+  });
+
+  describe("same-origin writes", () => {
+    it("accepts a post from the site's canonical origin or the host the proxy forwarded", async () => {
+      expect((await comment({ Origin: "https://bonus.example", "X-Forwarded-For": "192.0.2.50" }, "Kanonik")).status).toBe(201);
+      expect((await comment({ Origin: "https://www.bonus-sitesi.example", "X-Forwarded-Host": "www.bonus-sitesi.example", "X-Forwarded-For": "192.0.2.51" }, "Vekil Host")).status).toBe(201);
+    });
+  });
+
+  describe("body limits", () => {
+    it("gives admin forms the larger bound and public forms the smaller", async () => {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const body = "a".repeat(200 * 1024);
+      // 200 KB: past the public bound, within the admin one (the admin guard then answers).
+      expect((await sendRaw(base, { method: "POST", path: `/api/promotions/${promotionId}/comments`, headers: FORM, body })).status).toBe(413);
+      expect((await sendRaw(base, { method: "POST", path: "/admin/comments", headers: FORM, body })).status).toBe(302);
+      expect((await sendRaw(base, { method: "POST", path: "/ADMIN/%63omments", headers: FORM, body })).status).toBe(302);
+      expect((await sendRaw(base, { method: "POST", path: "/admin/comments", headers: FORM, body: "a".repeat(1100 * 1024) })).status).toBe(413);
+      vi.restoreAllMocks();
+    });
+
+    it("lets an image upload stream past the admin bound up to the largest bucket, and answers the image field in JSON", async () => {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const upload = (bytes: number) =>
+        sendRaw(base, {
+          method: "POST",
+          path: "/admin/media/upload?bucket=blog-images",
+          headers: { "Content-Type": "multipart/form-data; boundary=x", Accept: "application/json" },
+          body: Buffer.alloc(bytes),
+        });
+      // 3 MB reaches the route, which sends a stranger to sign in.
+      expect((await upload(3 * 1024 * 1024)).status).toBe(302);
+      const tooLarge = await upload(8 * 1024 * 1024);
+      expect(tooLarge.status).toBe(413);
+      expect(JSON.parse(tooLarge.body)).toEqual({ ok: false, message: "Gönderilen içerik çok büyük. Lütfen daha kısa bir içerikle tekrar deneyin." });
+      vi.restoreAllMocks();
+    });
+
+    it.each([
+      ["streamed without a length", false],
+      ["declared in Content-Length", true],
+    ])("answers 50 MB %s with 413 and stops reading long before the end", async (_, declareLength) => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const total = 50 * 1024 * 1024;
+      const result = await streamBody(base, `/api/promotions/${promotionId}/comments`, total, declareLength);
+      expect(result.status).toBe(413);
+      // What the socket buffers took before the server closed the connection, not 50 MB.
+      expect(result.written).toBeLessThan(total / 5);
+      expect(warn).toHaveBeenCalledTimes(1);
+      vi.restoreAllMocks();
+    });
+  });
+});
