@@ -2,8 +2,11 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// Nothing imports a route module: what two routes share lives in components or modules.
+const ROUTE_IMPORTS = { group: ["~/routes/**", "**/routes/**/*.tsx", "./layout", "../layout"], message: "Nothing imports a route module." };
+
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "coverage/"] },
+  { ignores: ["build/", "build-*/", ".stryker-tmp/", "reports/", ".react-router/", "node_modules/", "data/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,6 +16,33 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  // STYLE.md and issue 8: imports run one way (routes → components/modules → lib/db).
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/routes.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [ROUTE_IMPORTS] }] },
+  },
+  {
+    files: ["app/db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [ROUTE_IMPORTS, { group: ["~/modules/*", "~/components/*"], message: "app/db is the bottom layer: it never imports a domain or a component." }] }],
+    },
+  },
+  {
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [ROUTE_IMPORTS, { group: ["~/modules/*", "~/components/*"], message: "app/lib is infrastructure: it never imports a domain or a component." }] }],
+    },
+  },
+  {
+    files: ["app/components/**/*.tsx", "app/components/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [ROUTE_IMPORTS, { regex: "\\.server(\\.tsx?)?$", message: "Components run in the browser: never import a *.server module (move view types to <domain>.schema.ts)." }] },
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CasinoCard as Casino } from "~/modules/casinos/casinos.server";
+import type { CasinoCard as Casino } from "~/modules/casinos/casinos.schema";
 import { PLACEHOLDER_IMAGE } from "./promotion-card";
 
 /** public-site.md §2.6: logo, name, 'Öne Çıkan' when featured, promotion count, 'İncele'. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { CasinoCard as Casino } from "~/modules/casinos/casinos.server";
+import type { CasinoCard as Casino } from "~/modules/casinos/casinos.schema";
 import { CasinoCard } from "./casino-card";
 
 // public-site.md §2.6 and §9: 5 px tolerance at the ends, 3 card widths per click.

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatDateTr } from "~/lib/dates";
-import type { PostCard as Post } from "~/modules/blog/blog.server";
+import type { PostCard as Post } from "~/modules/blog/blog.schema";
 import { imageSources } from "~/modules/media/media.schema";
 import { PLACEHOLDER_IMAGE } from "./promotion-card";
 

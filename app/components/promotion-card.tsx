@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatDateTr } from "~/lib/dates";
 import { previewText } from "~/lib/text";
 import { imageSources } from "~/modules/media/media.schema";
-import type { PublicPromotion } from "~/modules/promotions/promotions.server";
+import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 

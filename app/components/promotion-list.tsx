@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { PublicPromotion } from "~/modules/promotions/promotions.server";
+import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
 import { PromotionCard } from "./promotion-card";
 
 /** A grid of promotion cards of which at most one is expanded. */

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { PublicPromotion } from "~/modules/promotions/promotions.server";
+import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
 import { CasinoCard } from "./casino-card";
 import { PromotionCard } from "./promotion-card";
 import { RelatedSlider, wrapPage } from "./related-slider";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { imageSources } from "~/modules/media/media.schema";
-import type { PublicPromotion } from "~/modules/promotions/promotions.server";
+import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
 import { detailPath, promotionImage, promotionImageFit } from "./promotion-card";
 
 // public-site.md §2.9 and §9: 3 per page, previous and next wrap around.

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { currentYearTr } from "~/lib/dates";
-import type { PostLink } from "~/modules/blog/blog.server";
+import type { PostLink } from "~/modules/blog/blog.schema";
 import { FOOTER_LINKS } from "~/modules/site/site";
 
 /** public-site.md §2.2: footer on the home page. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { imageSources } from "~/modules/media/media.schema";
-import type { PublicSplashAd } from "~/modules/splash-ads/splash-ads.server";
+import type { PublicSplashAd } from "~/modules/splash-ads/splash-ads.schema";
 
 // public-site.md §4.4 and §9
 export const SPLASH_DELAY_MS = 7000;

@@ -6,14 +6,13 @@ import { getSessionSecret } from "~/modules/auth/secret.server";
 import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
 import { slugify } from "~/lib/slug";
 import { isUuid } from "~/lib/ids";
+import type { PostCard, PostDetail } from "./blog.schema";
+export type { PostCard, PostDetail, PostLink } from "./blog.schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 
 // public-site.md §3: a default writer label applies when author is empty.
 export const DEFAULT_AUTHOR = "Bonus Rehberi Editörü";
 
-export type PostLink = { id: string; title: string; slug: string };
-export type PostCard = PostLink & { excerpt: string; imageUrl: string | null; category: string; author: string; createdAt: string };
-export type PostDetail = PostCard & { content: string; viewCount: number; updatedAt: string; seoTitle: string | null; seoDescription: string | null; seoKeywords: string | null };
 
 const published = eq(blogPosts.isPublished, true);
 const newestFirst = [desc(blogPosts.createdAt), desc(blogPosts.id)];

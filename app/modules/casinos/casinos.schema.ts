@@ -55,3 +55,15 @@ export type CasinoSort = (typeof CASINO_SORTS)[number];
 export function casinoPath(casino: { slug: string }): string {
   return `/casino/${casino.slug}`;
 }
+
+// What public casino pages render.
+export type CasinoCard = {
+  id: string;
+  name: string;
+  slug: string;
+  logoUrl: string | null;
+  featured: boolean;
+  activePromotionCount: number;
+};
+
+export type CasinoDetail = CasinoCard & { url: string; description: string; rating: number; updatedAt: string };

@@ -10,17 +10,10 @@ import { isUuid } from "~/lib/ids";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slug";
 import { foldTurkish, sortByTurkishName } from "~/lib/turkish";
+import type { CasinoCard, CasinoDetail } from "./casinos.schema";
+export type { CasinoCard, CasinoDetail } from "./casinos.schema";
 
-export type CasinoCard = {
-  id: string;
-  name: string;
-  slug: string;
-  logoUrl: string | null;
-  featured: boolean;
-  activePromotionCount: number;
-};
 
-export type CasinoDetail = CasinoCard & { url: string; description: string; rating: number; updatedAt: string };
 
 async function activeCountsByCasino(): Promise<Map<string, number>> {
   const rows = await getDb()

@@ -265,3 +265,23 @@ export type PromotionEditorOptions = {
 export function promotionPublicPath(promotion: { id: string; slug: string; casinoSlug: string | null }): string {
   return promotion.casinoSlug ? `/bonuslar/${promotion.casinoSlug}/${promotion.slug}` : `/promotion/${promotion.id}`;
 }
+
+// The view of a promotion that public pages render (safe in the browser).
+/** A promotion as the public pages show it: the joined casino and the derived fields of public-site.md §3. */
+export type PublicPromotion = {
+  id: string;
+  title: string;
+  slug: string;
+  /** Sanitised HTML. */
+  description: string;
+  shortDescription: string;
+  terms: string[];
+  claimLink: string;
+  expiryDate: string | null;
+  imageUrl: string | null;
+  promotionCode: string | null;
+  category: string | null;
+  categoryId: string | null;
+  createdAt: string;
+  casino: { id: string; name: string; slug: string; logoUrl: string | null } | null;
+};

@@ -27,25 +27,9 @@ import {
   type PromotionSort,
   type PromotionStatus,
 } from "./promotions.schema";
+import type { PublicPromotion } from "./promotions.schema";
+export type { PublicPromotion } from "./promotions.schema";
 
-/** A promotion as the public pages show it: the joined casino and the derived fields of public-site.md §3. */
-export type PublicPromotion = {
-  id: string;
-  title: string;
-  slug: string;
-  /** Sanitised HTML. */
-  description: string;
-  shortDescription: string;
-  terms: string[];
-  claimLink: string;
-  expiryDate: string | null;
-  imageUrl: string | null;
-  promotionCode: string | null;
-  category: string | null;
-  categoryId: string | null;
-  createdAt: string;
-  casino: { id: string; name: string; slug: string; logoUrl: string | null } | null;
-};
 
 const publicColumns = {
   id: promotions.id,

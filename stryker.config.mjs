@@ -1,0 +1,22 @@
+// @ts-check
+// Issue 8: mutation testing over the domain rules (app/modules) and the plumbing (app/lib).
+// A mutant that survives is a rule no test pins down. Not part of `npm test` (it takes long).
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+const config = {
+  testRunner: "vitest",
+  vitest: { configFile: "vitest.mutation.config.ts", related: true },
+  plugins: ["@stryker-mutator/vitest-runner"],
+  mutate: ["app/modules/**/*.ts", "app/lib/**/*.ts", "!app/**/*.test.ts", "!app/**/*.test.tsx"],
+  ignorePatterns: ["build", "build-*", "data", "bench/results", ".react-router", "coverage", "reports"],
+  coverageAnalysis: "perTest",
+  // Module-level constants would re-run every related test for each mutant; too slow for
+  // two cores. Their values are pinned by the spec-text tests instead.
+  ignoreStatic: true,
+  concurrency: 2,
+  timeoutMS: 60_000,
+  reporters: ["clear-text", "progress", "json"],
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  thresholds: { high: 90, low: 80, break: 80 },
+  tempDirName: ".stryker-tmp",
+};
+export default config;

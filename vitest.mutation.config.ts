@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// `npm run test:mutation`: the unit and integration tests of app/ (embedded database only),
+// which are what StrykerJS runs against each mutant of app/modules and app/lib.
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}"],
+    setupFiles: ["tests/helpers/setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { TEST_DATABASE_URL: "" },
+  },
+});
