@@ -1,15 +1,36 @@
 // npm run bench: throughput, latency, memory and page weight of the production server on
-// PostgreSQL at scale, against a bare node:http ceiling. Prints a table, writes
-// bench/results/latest.json and refreshes the table in README.md. Checked here, never in tests.
+// PostgreSQL at scale, against a bare node:http ceiling; then a mixed run (reads, one request
+// in five a comment) and a cache-busting flood (issue 7, finding 14). Prints tables, writes
+// bench/results/latest.json and refreshes the table in README.md (BENCH_WRITE=0: neither).
+// Checked here, never in tests.
 import autocannon from "autocannon";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const WRITE = process.env.BENCH_WRITE !== "0";
+// Issue 7: 64 visitors, one request in five a comment; 5,000 unique query strings.
+const MIXED_CONNECTIONS = 64;
+const FLOOD_REQUESTS = Number(process.env.BENCH_FLOOD ?? 5000);
+const MIXED_READS = [
+  "/",
+  "/bonuslar",
+  "/bonuslar?sayfa=2",
+  "/blog",
+  "/guvenilir-siteler",
+  "/bonuslar/anadolu-casino/anadolu-casino-100-hos-geldin-bonusu",
+  "/casino/anadolu-casino",
+  "/blog/cevrim-sarti-nedir-ve-nasil-hesaplanir",
+  "/sitemap.xml",
+];
+const HOT_PAGES = ["/", "/bonuslar", "/blog"];
 const SCALE = { promotions: 5000, casinos: 300, posts: 1000 };
 const PAGES = [
   { name: "home", path: "/" },
@@ -20,7 +41,7 @@ const PAGES = [
   { name: "sitemap.xml", path: "/sitemap.xml" },
 ];
 // Issue 4's targets.
-const TARGETS = { ratio: 0.3, p99Ms: 50, jsKb: 120, promotionsHtmlKb: 60, rssMb: 300 };
+const TARGETS = { ratio: 0.3, p99Ms: 50, jsKb: 120, promotionsHtmlKb: 60, rssMb: 300, mixedHitRatio: 0.9 };
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gzipSize = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
@@ -49,6 +70,100 @@ async function load(url: string) {
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+const percentile = (values: number[], p: number) => {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+};
+
+/**
+ * Reads and comments from 64 connections, one request in five a comment on one of a few
+ * promotions (each from its own address: the comment limit is per client, and the server
+ * trusts one proxy). Counts cache hits of the reads and checks afterwards that every
+ * acknowledged comment is in the database.
+ */
+async function mixedRun(base: string, databaseUrl: string, commentTargets: string[]) {
+  const run = crypto.randomBytes(4).toString("hex");
+  let sent = 0;
+  const reads = { hits: 0, misses: 0, other: 0, latencies: [] as number[] };
+  const comments = { statuses: {} as Record<string, number>, acknowledged: [] as string[], latencies: [] as number[] };
+  const started = new Map<object, number>();
+  const read = {
+    method: "GET" as const,
+    setupRequest: (request: Record<string, unknown>, context: object) => {
+      started.set(context, performance.now());
+      return { ...request, path: MIXED_READS[Math.floor(Math.random() * MIXED_READS.length)] };
+    },
+    onResponse: (status: number, _body: string, context: object, headers: Record<string, string>) => {
+      reads.latencies.push(performance.now() - started.get(context)!);
+      if (status !== 200) reads.other++;
+      // autocannon keeps the header names as sent.
+      else if (Object.entries(headers).some(([name, value]) => name.toLowerCase() === "x-cache" && value === "HIT")) reads.hits++;
+      else reads.misses++;
+    },
+  };
+  const comment = {
+    method: "POST" as const,
+    setupRequest: (request: Record<string, unknown>, context: object) => {
+      started.set(context, performance.now());
+      const n = sent++;
+      const target = commentTargets[n % commentTargets.length]!;
+      return {
+        ...request,
+        path: `/api/promotions/${target}/comments`,
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+        body: new URLSearchParams({ userName: "Ölçüm", comment: `Ölçüm yorumu ${run} ${n}`, rating: String(1 + (n % 5)) }).toString(),
+      };
+    },
+    onResponse: (status: number, body: string, context: object) => {
+      comments.latencies.push(performance.now() - started.get(context)!);
+      comments.statuses[status] = (comments.statuses[status] ?? 0) + 1;
+      if (status === 201) comments.acknowledged.push((JSON.parse(body) as { comment: { id: string } }).comment.id);
+    },
+  };
+  const result = await autocannon({
+    url: base,
+    connections: MIXED_CONNECTIONS,
+    duration: DURATION_S,
+    headers: { "accept-encoding": "gzip" },
+    requests: [read, read, read, read, comment] as unknown as autocannon.Request[],
+  });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ n: number }>("select count(*)::int as n from promotion_comments where id = any($1::uuid[])", [comments.acknowledged]);
+  await client.end();
+  const readCount = reads.hits + reads.misses;
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    reads: { count: readCount, hitRatio: readCount ? Math.round((reads.hits / readCount) * 1000) / 1000 : 0, non200: reads.other, p50: percentile(reads.latencies, 50), p99: percentile(reads.latencies, 99) },
+    comments: { statuses: comments.statuses, acknowledged: comments.acknowledged.length, lost: comments.acknowledged.length - rows[0]!.n, p99: percentile(comments.latencies, 99) },
+    errors: result.errors,
+  };
+}
+
+/** 5,000 requests with unique query strings; then: are the pages everyone reads still cached? */
+async function floodRun(base: string, pid: number) {
+  const before = rssOf(pid);
+  for (const page of HOT_PAGES) for (let i = 0; i < 2; i++) await (await fetch(base + page)).arrayBuffer();
+  let n = 0;
+  const shapes = [(i: number) => `/?x=${i}`, (i: number) => `/bonuslar?q=${i}`, (i: number) => `/blog?utm_source=${i}`, (i: number) => `/bonuslar?q=&sayfa=abc${i}`];
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    amount: FLOOD_REQUESTS,
+    headers: { "accept-encoding": "gzip" },
+    requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, path: shapes[n % shapes.length]!(n++) }) }] as unknown as autocannon.Request[],
+  });
+  const hot: Record<string, string | null> = {};
+  for (const page of HOT_PAGES) {
+    const response = await fetch(base + page);
+    await response.arrayBuffer();
+    hot[page] = response.headers.get("x-cache");
+  }
+  return { requests: FLOOD_REQUESTS, rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx, hot, hotStayed: Object.values(hot).every((v) => v === "HIT"), rssBeforeMb: before.rssMb, ...rssOf(pid) };
+}
+
 function rssOf(pid: number): { rssMb: number; peakMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
@@ -64,9 +179,9 @@ function scriptsOf(html: string): string[] {
 }
 
 async function main() {
-  if (!fs.existsSync("build/server/index.js")) {
+  if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
     console.log("Building ...");
-    if (spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+    if (spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR } }).status !== 0) process.exit(1);
   }
   const dbName = `bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -86,7 +201,8 @@ async function main() {
     if (seed.status !== 0) throw new Error("seed:scale failed");
 
     const server = spawn(process.execPath, ["server.js"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEMO_CONTENT: "true", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0" },
+      // One trusted proxy: the mixed run's comments come from many addresses (X-Forwarded-For).
+      env: { ...process.env, BUILD_DIR, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEMO_CONTENT: "true", TRUST_PROXY: "1", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     children.push(server);
@@ -131,6 +247,19 @@ async function main() {
       process.stdout.write(` ${app.rps} req/s\n`);
     }
     const memory = rssOf(server.pid!);
+
+    process.stdout.write(`Mixed run: ${MIXED_CONNECTIONS} connections, one request in five a comment ...`);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows: commentTargets } = await client.query<{ id: string }>(
+      "select p.id from promotions p join casinos c on c.id = p.casino_id where p.is_active and c.slug in ('anadolu-casino', 'ege-bet', 'galata-casino') order by p.created_at desc limit 5",
+    );
+    await client.end();
+    const mixed = await mixedRun(base, databaseUrl, commentTargets.map((r) => r.id));
+    process.stdout.write(` ${mixed.rps} req/s, ${Math.round(mixed.reads.hitRatio * 100)}% hits\n`);
+    process.stdout.write(`Cache-busting flood: ${FLOOD_REQUESTS} unique query strings ...`);
+    const flood = await floodRun(base, server.pid!);
+    process.stdout.write(` ${flood.rps} req/s\n`);
     const result = {
       date: new Date().toISOString(),
       machine: { cores: (await import("node:os")).cpus().length, node: process.version },
@@ -145,7 +274,14 @@ async function main() {
         js: kb(jsBytes) < TARGETS.jsKb,
         promotionsHtml: rows.find((r) => r.path === "/bonuslar")!.htmlGzipKb < TARGETS.promotionsHtmlKb,
         rss: memory.peakMb < TARGETS.rssMb,
+        mixedHits: mixed.reads.hitRatio >= TARGETS.mixedHitRatio,
+        mixedP99: mixed.reads.p99 < TARGETS.p99Ms,
+        noLostComments: mixed.comments.lost === 0,
+        floodHotPages: flood.hotStayed,
+        floodRss: flood.peakMb < TARGETS.rssMb,
       },
+      mixed,
+      flood,
     };
 
     const table = [
@@ -154,17 +290,23 @@ async function main() {
       ...rows.map((r) => `| ${r.page} | ${r.rps} | ${r.ceilingRps} | ${r.ratio} | ${r.p50} | ${r.p99} | ${r.htmlGzipKb} | ${r.jsGzipKb ?? "-"} |`),
       "",
       `Largest public page JavaScript: ${result.publicJsGzipKb} KB gzip. Server RSS after the run: ${memory.rssMb} MB (peak ${memory.peakMb} MB).`,
+      `Mixed run (${MIXED_CONNECTIONS} connections, ${DURATION_S} s, one request in five a comment): ${mixed.rps} req/s; reads ${Math.round(mixed.reads.hitRatio * 1000) / 10}% cache hits, p50 ${mixed.reads.p50} ms, p99 ${mixed.reads.p99} ms; comments p99 ${mixed.comments.p99} ms, ${mixed.comments.acknowledged} acknowledged, ${mixed.comments.lost} lost; all requests p99 ${mixed.p99} ms.`,
+      `Cache-busting flood (${flood.requests} unique query strings): ${flood.rps} req/s, p99 ${flood.p99} ms; afterwards ${Object.entries(flood.hot).map(([p, c]) => `${p} ${c}`).join(", ")}; server RSS ${flood.rssBeforeMb} MB before, ${flood.rssMb} MB after (peak ${flood.peakMb} MB).`,
       `${CONNECTIONS} connections, ${DURATION_S} s per page, ${result.machine.cores} cores, Node ${process.version}, PostgreSQL with ${SCALE.promotions} promotions, ${SCALE.casinos} casinos, ${SCALE.posts} posts; ${result.date.slice(0, 10)}.`,
       `Targets met: ${Object.entries(result.met).map(([k, v]) => `${k} ${v ? "yes" : "NO"}`).join(", ")}.`,
     ].join("\n");
     console.log(`\n${table}\n`);
 
-    fs.mkdirSync("bench/results", { recursive: true });
-    fs.writeFileSync("bench/results/latest.json", `${JSON.stringify(result, null, 2)}\n`);
-    const readme = fs.readFileSync("README.md", "utf8");
-    const marked = /(<!-- bench:start -->)[\s\S]*?(<!-- bench:end -->)/;
-    if (marked.test(readme)) fs.writeFileSync("README.md", readme.replace(marked, `$1\n${table}\n$2`));
-    console.log("Wrote bench/results/latest.json and the README table.");
+    if (WRITE) {
+      fs.mkdirSync("bench/results", { recursive: true });
+      fs.writeFileSync("bench/results/latest.json", `${JSON.stringify(result, null, 2)}\n`);
+      const readme = fs.readFileSync("README.md", "utf8");
+      const marked = /(<!-- bench:start -->)[\s\S]*?(<!-- bench:end -->)/;
+      if (marked.test(readme)) fs.writeFileSync("README.md", readme.replace(marked, `$1\n${table}\n$2`));
+      console.log("Wrote bench/results/latest.json and the README table.");
+    } else {
+      console.log(JSON.stringify({ mixed, flood }, null, 2));
+    }
   } finally {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { blogPosts, casinos, promotionCategories, promotions } from "../app/db/schema";
 import { slugify } from "../app/lib/slug";
+import { invalidatePages, SITE_TAG } from "../app/modules/page-cache/page-cache.server";
 import { derivePromotionFields } from "../app/modules/promotions/promotions.schema";
 import { exitWith, withDatabase } from "./cli";
 
@@ -76,5 +77,9 @@ withDatabase("seed:scale", async ({ db }) => {
     },
     (rows) => db.insert(blogPosts).values(rows),
   );
+  // Running servers on the same PostgreSQL drop their cached pages now (NOTIFY), not when
+  // the page lifetime ends. On the embedded database no server can be running: it holds
+  // the DATA_DIR lock this command needed.
+  await invalidatePages(SITE_TAG);
   console.log(`Added ${counts.casinos} casinos, ${counts.promotions} promotions and ${counts.posts} posts.`);
 }).catch(exitWith);

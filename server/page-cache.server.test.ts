@@ -1,11 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import routes from "~/routes";
+import { adminRoutePaths, adminSpellings } from "../tests/helpers/admin-paths";
 import { describeEachDriver, truncateAll } from "../tests/helpers/db";
+import { commitSessionCookie, createAdminUser, signIn } from "~/modules/auth/auth.server";
+import { listenForInvalidations, pageStore, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import { derivePromotionFields } from "~/modules/promotions/promotions.schema";
 import { seedDemoContent } from "~/db/seed/demo.server";
 import { blogPosts, casinos, promotionCategories, promotions, splashAds } from "~/db/schema";
 import { createPost, deletePost, recordPostView, setPostPublished, updatePost } from "~/modules/blog/blog.server";
@@ -19,12 +25,16 @@ import { saveSeoSettings } from "~/modules/seo/seo.server";
 import { createSplashAd, setSplashAdActive } from "~/modules/splash-ads/splash-ads.server";
 
 // Issue 4: every kind of write shows on the very next request of a cached page. The
-// requests go through the production server build, cache included.
+// requests go through the production server build, cache included, and its hot path
+// before Express, as server.js wires them.
 const BUILD = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+// Behind one proxy, with no PUBLIC_SITE_URL: X-Forwarded-Host feeds the rendered links (issue 7, finding 2).
+process.env.TRUST_PROXY = "true";
+delete process.env.PUBLIC_SITE_URL;
 
-type Page = { status: number; cache: string | null; etag: string | null; body: string };
+type Page = { status: number; cache: string | null; etag: string | null; body: string; headers: Headers };
 
-describeEachDriver("page cache freshness", ({ db }) => {
+describeEachDriver("page cache freshness", ({ db, database, driver }) => {
   let server: http.Server;
   let base = "";
 
@@ -32,8 +42,14 @@ describeEachDriver("page cache freshness", ({ db }) => {
     if (!fs.existsSync(BUILD)) throw new Error("No production build: run `npm run build` (npm test does it)");
     await truncateAll(db());
     await seedDemoContent();
-    const { createApp } = (await import(/* @vite-ignore */ pathToFileURL(BUILD).href)) as { createApp: () => http.RequestListener };
-    server = http.createServer(createApp());
+    const built = (await import(/* @vite-ignore */ pathToFileURL(BUILD).href)) as {
+      createApp: () => http.RequestListener;
+      serveCachedPage: (req: http.IncomingMessage, res: http.ServerResponse, trustProxy: unknown) => boolean;
+    };
+    const app = built.createApp();
+    server = http.createServer((req, res) => {
+      if (!built.serveCachedPage(req, res, 1)) app(req, res);
+    });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -41,7 +57,7 @@ describeEachDriver("page cache freshness", ({ db }) => {
 
   const get = async (path: string, headers: Record<string, string> = {}): Promise<Page> => {
     const response = await fetch(base + path, { headers, redirect: "manual" });
-    return { status: response.status, cache: response.headers.get("x-cache"), etag: response.headers.get("etag"), body: await response.text() };
+    return { status: response.status, cache: response.headers.get("x-cache"), etag: response.headers.get("etag"), body: await response.text(), headers: response.headers };
   };
   /** Requests a page twice and checks the second answer came from the cache. */
   const warm = async (path: string): Promise<Page> => {
@@ -104,7 +120,7 @@ describeEachDriver("page cache freshness", ({ db }) => {
       await warm(`/blog/${post!.slug}`);
       const response = await fetch(`${base}/api/blog/${post!.id}/view`, { method: "POST" });
       expect(await response.json()).toEqual({ viewCount: post!.viewCount + 1 });
-      expect(await recordPostView(post!.id)).toBe(post!.viewCount + 2);
+      expect(await recordPostView(post!.id, "another-visitor")).toBe(post!.viewCount + 2);
       expect((await get(`/blog/${post!.slug}`)).cache).toBe("HIT");
     });
 
@@ -201,6 +217,233 @@ describeEachDriver("page cache freshness", ({ db }) => {
       await setSplashAdActive(ad.id, false);
       expect((await get("/blog")).body).not.toContain("Önbellek Reklamı");
       expect((await db().select().from(splashAds).where(eq(splashAds.id, ad.id)))[0]!.isActive).toBe(false);
+    });
+  });
+  describe("what may be shared (issue 7, findings 1 and 2)", () => {
+    const ADMIN_EMAIL = "onbellek-admin@example.com";
+    let sessionCookie = "";
+
+    beforeAll(async () => {
+      await createAdminUser(ADMIN_EMAIL, "onbellek-sifre-123");
+      const signedIn = await signIn({ email: ADMIN_EMAIL, password: "onbellek-sifre-123" }, "10.20.30.40");
+      if (!signedIn.ok) throw new Error(signedIn.message);
+      sessionCookie = (await commitSessionCookie(new Request("http://127.0.0.1/"), signedIn.token)).split(";")[0]!;
+    });
+
+    const adminPaths = adminRoutePaths(routes);
+
+    it("finds every admin route of routes.ts, guarded or not", () => {
+      expect(adminPaths).toEqual(expect.arrayContaining(["/admin", "/admin/login", "/admin/logout", "/admin/dashboard", "/admin/settings", "/admin/blog/new"]));
+      expect(adminPaths.length).toBeGreaterThanOrEqual(22);
+    });
+
+    it("never stores or shares an admin page, however its URL is spelled, with or without a session", async () => {
+      const storedBefore = pageStore().stats.stored;
+      const signedBodies: string[] = [];
+      for (const adminPath of adminPaths) {
+        for (const spelling of [adminPath, ...adminSpellings(adminPath)]) {
+          // A signed-in admin follows a link to the odd spelling first; then anyone asks for it.
+          const signed = await fetch(base + spelling, { headers: { Cookie: sessionCookie }, redirect: "manual" });
+          signedBodies.push(await signed.text());
+          const anonymous = await fetch(base + spelling, { redirect: "manual" });
+          const body = await anonymous.text();
+          for (const [who, response] of [["signed in", signed], ["anonymous", anonymous]] as const) {
+            const where = `${who} ${spelling}`;
+            expect(response.headers.get("cache-control"), where).toBe("private, no-store");
+            expect(response.headers.get("x-cache"), where).toBeNull();
+            expect(response.headers.get("x-cache-share"), where).toBeNull();
+          }
+          expect(body, spelling).not.toContain(ADMIN_EMAIL);
+        }
+      }
+      // The session works under these spellings: the admin saw their pages, so the sweep meant something.
+      expect(signedBodies.filter((body) => body.includes(ADMIN_EMAIL)).length).toBeGreaterThan(adminPaths.length);
+      expect(pageStore().stats.stored).toBe(storedBefore);
+    });
+
+    it("answers a visitor carrying the site's cookies from no cache and keeps nothing rendered for them", async () => {
+      await warm("/guvenilir-siteler");
+      for (const cookie of [sessionCookie, "__toast=abc", `_ga=GA1.1; ${sessionCookie}`]) {
+        const storedBefore = pageStore().stats.stored;
+        const page = await get("/guvenilir-siteler", { Cookie: cookie });
+        expect(page.status).toBe(200);
+        expect(page.cache, cookie).toBeNull();
+        expect(page.headers.get("cache-control"), cookie).toMatch(/^private/);
+        expect(page.headers.get("x-cache-share"), cookie).toBeNull();
+        expect(pageStore().stats.stored).toBe(storedBefore);
+      }
+      // Someone else's cookies (analytics) do not make a page personal.
+      expect((await get("/guvenilir-siteler", { Cookie: "_ga=GA1.1" })).cache).toBe("HIT");
+    });
+
+    it("never sends its own headers, on a miss, a hit or a page rendered for one visitor", async () => {
+      const [promotion] = await db().select().from(promotions).where(eq(promotions.slug, "anadolu-casino-100-hos-geldin-bonusu"));
+      const detail = `/bonuslar/anadolu-casino/${promotion!.slug}`;
+      pageStore().invalidate([SITE_TAG]);
+      for (const page of [await get(detail), await get(detail), await get(detail, { Cookie: sessionCookie }), await get("/api/promotions/x/comments")]) {
+        for (const name of ["x-cache-share", "x-cache-tags", "x-cache-params"]) expect(page.headers.get(name), name).toBeNull();
+      }
+    });
+
+    it("never lets a forwarded host poison the pages other visitors get", async () => {
+      const [post] = await db().select().from(blogPosts).where(eq(blogPosts.isPublished, true)).limit(1);
+      for (const target of ["/", "/sitemap.xml", "/robots.txt", "/bonuslar", `/blog/${post!.slug}`]) {
+        // The attacker's answer does carry their host: the header feeds the links...
+        await get(target, { "X-Forwarded-Host": "evil.example" });
+        const poisoned = await get(target, { "X-Forwarded-Host": "evil.example" });
+        expect(poisoned.body, target).toContain("evil.example");
+        // ...but the site's visitors, through the proxy or not, never get it.
+        const visitor = await get(target, { "X-Forwarded-Host": "bonus.example" });
+        expect(visitor.status, target).toBe(200);
+        expect(visitor.body, target).toContain("//bonus.example");
+        expect(visitor.body, target).not.toContain("evil.example");
+        expect((await get(target)).body, target).not.toContain("evil.example");
+        expect((await get(target, { "X-Forwarded-Host": "bonus.example" })).body, target).not.toContain("evil.example");
+      }
+    });
+  });
+
+  describe("the cache under writes, floods and time (issue 7, finding 14)", () => {
+    const store = pageStore();
+    afterEach(() => {
+      store.onRender = undefined;
+      store.now = Date.now;
+      store.resize();
+    });
+    /** Renders per cache key while `run` runs. */
+    const countRenders = async (run: () => Promise<void>): Promise<Map<string, number>> => {
+      const renders = new Map<string, number>();
+      store.onRender = (key) => renders.set(new URL(key).pathname + new URL(key).search, (renders.get(new URL(key).pathname + new URL(key).search) ?? 0) + 1);
+      await run();
+      store.onRender = undefined;
+      return renders;
+    };
+    const slugsOf = async () => {
+      const [a] = await db().select().from(promotions).where(eq(promotions.slug, "anadolu-casino-100-hos-geldin-bonusu"));
+      const [b] = await db()
+        .select({ slug: promotions.slug, casinoSlug: casinos.slug })
+        .from(promotions)
+        .innerJoin(casinos, eq(casinos.id, promotions.casinoId))
+        .where(and(eq(promotions.isActive, true), ne(promotions.id, a!.id), ne(promotions.casinoId, a!.casinoId!)))
+        .limit(1);
+      return { a: a!, aPath: `/bonuslar/anadolu-casino/${a!.slug}`, bPath: `/bonuslar/${b!.casinoSlug}/${b!.slug}` };
+    };
+
+    it("64 concurrent misses for one page cause one render", async () => {
+      store.invalidate([SITE_TAG]);
+      let answers: Page[] = [];
+      const renders = await countRenders(async () => {
+        answers = await Promise.all(Array.from({ length: 64 }, () => get("/bonuslar")));
+      });
+      expect(renders.get("/bonuslar")).toBe(1);
+      expect(new Set(answers.map((a) => `${a.status} ${a.etag}`))).toEqual(new Set([`200 ${answers[0]!.etag}`]));
+    });
+
+    it("keeps every page that does not show a promotion cached under a steady stream of comments on it", async () => {
+      const { a, aPath, bPath } = await slugsOf();
+      const others = ["/", "/bonuslar", "/blog", "/guvenilir-siteler", bPath, `${bPath}.data`];
+      store.invalidate([SITE_TAG]);
+      let lastComment = "";
+      let reading = true;
+      let written = 0;
+      const renders = await countRenders(async () => {
+        // Comments keep coming for as long as the pages are read.
+        const comment = async () => {
+          lastComment = `Akış yorumu numara ${written} burada`;
+          const result = await createComment(a.id, { userName: `Akış ${written}`, comment: lastComment, rating: 5 }, `10.77.${written % 250}.${Math.floor(written / 250) + 1}`);
+          expect(result.ok).toBe(true);
+          written++;
+        };
+        await comment();
+        const comments = (async () => {
+          while (reading) {
+            await comment();
+            // PGlite answers without a turn of the event loop: let the readers' requests in.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        })();
+        await Promise.all(
+          Array.from({ length: 3 }, async () => {
+            for (let round = 0; round < 15; round++) await Promise.all([...others, aPath].map((p) => get(p)));
+          }),
+        );
+        reading = false;
+        await comments;
+      });
+      expect(written).toBeGreaterThan(10);
+      for (const other of others) expect(renders.get(other), other).toBe(1);
+      for (const other of others) expect((await get(other)).cache, other).toBe("HIT");
+      // The promotion's own page follows its comments.
+      expect((await get(aPath)).body).toContain(lastComment);
+    });
+
+    it("lets no unique query string evict the pages everyone reads, nor create entries for parameters pages ignore", async () => {
+      // Room for the hot pages, and for a few searches: far less than the flood below.
+      store.resize({ probation: 256 * 1024, main: 1024 * 1024 });
+      const hot = ["/", "/bonuslar", "/blog"];
+      for (const page of hot) await warm(page);
+      // Parameters the pages do not read, or read as the default: the cached page answers.
+      const ignored = await countRenders(async () => {
+        for (let i = 0; i < 60; i++) {
+          await get(`/?x=${i}`);
+          await get(`/blog?utm_source=${i}&sayfa=1`);
+          await get(`/bonuslar?q=&sayfa=abc${i}&kategori=&fbclid=${i}`);
+        }
+      });
+      expect([...ignored.keys()]).toEqual([]);
+      // Searches are pages of their own: each is rendered, none pushes the hot pages out.
+      const searches = await countRenders(async () => {
+        for (let i = 0; i < 80; i++) await get(`/bonuslar?q=${i % 2 ? "bonus" : "casino"}+${i}`);
+      });
+      expect([...searches.values()].reduce((sum, n) => sum + n, 0)).toBe(80);
+      for (const page of hot) expect((await get(page)).cache, page).toBe("HIT");
+      expect(store.bytes).toBeLessThanOrEqual(1280 * 1024);
+    });
+
+    it("drops a promotion from the lists the moment its expiry passes", async () => {
+      const soon = new Date(Date.now() + 10_000);
+      await createPromotion({ title: "Süresi Dolan Önbellek Bonusu", description: "<p>Birazdan sona eren bonus</p>", url: "https://example.com/biter", casinoId: await idOf("galata-casino"), expiryDate: soon });
+      for (const list of ["/", "/bonuslar", "/casino/galata-casino"]) expect((await warm(list)).body, list).toContain("Süresi Dolan Önbellek Bonusu");
+      await store.expirySettled();
+      // Ten seconds pass (the page lifetime is longer): the store's clock, and the row as the database sees it.
+      store.now = () => Date.now() + 10_001;
+      await db().update(promotions).set({ expiryDate: new Date(Date.now() - 1) }).where(eq(promotions.title, "Süresi Dolan Önbellek Bonusu"));
+      for (const list of ["/", "/bonuslar", "/casino/galata-casino"]) {
+        const page = await get(list);
+        expect(page.cache, list).toBe("MISS");
+        expect(page.body, list).not.toContain("Süresi Dolan Önbellek Bonusu");
+      }
+    });
+
+    it("shows a write made outside the domain functions once the page lifetime has passed", async () => {
+      await warm("/bonuslar");
+      const title = "Elle Eklenen Önbellek Bonusu";
+      const description = "<p>Doğrudan veritabanına yazıldı</p>";
+      await db().insert(promotions).values({ title, description, url: "https://example.com/elle", terms: [], ...derivePromotionFields(title, description) });
+      const before = await get("/bonuslar");
+      expect(before.cache).toBe("HIT");
+      expect(before.body).not.toContain(title);
+      store.now = () => Date.now() + store.maxAgeMs;
+      const after = await get("/bonuslar");
+      expect(after.cache).toBe("MISS");
+      expect(after.body).toContain(title);
+    });
+
+    it.runIf(driver === "postgres")("shows what seed:scale added at once: the command tells the running server", async () => {
+      const stopListening = listenForInvalidations(database().pool!);
+      try {
+        // The listener starts by dropping everything; wait until it is in place.
+        await vi.waitFor(async () => expect((await warm("/bonuslar")).cache).toBe("HIT"), { timeout: 10_000 });
+        const seed = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed-scale.ts", "--promotions", "3"], {
+          env: { ...process.env, DATABASE_URL: (database().pool!.options as { connectionString: string }).connectionString },
+          encoding: "utf8",
+        });
+        expect(seed.status, seed.stderr).toBe(0);
+        // The notice arrives asynchronously, well within the page lifetime.
+        await vi.waitFor(async () => expect((await get("/bonuslar")).body).toContain("Ölçek Bonusu 1 "), { timeout: 10_000 });
+      } finally {
+        await stopListening();
+      }
     });
   });
 });

@@ -4,7 +4,20 @@ import zlib from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { pageStore, SITE_TAG, type CachedPage } from "~/modules/page-cache/page-cache.server";
+import { getEnv } from "~/env.server";
+import {
+  INTERNAL_HEADERS,
+  PARAMS_HEADER,
+  pageStore,
+  parseParamSpec,
+  SHARE_HEADER,
+  SITE_TAG,
+  TAGS_HEADER,
+  type CachedPage,
+  type Encoding,
+  type ParamSpec,
+} from "~/modules/page-cache/page-cache.server";
+import { nextPromotionExpiry } from "~/modules/promotions/promotions.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -16,53 +29,107 @@ const brotli = promisify(zlib.brotliCompress);
  */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30";
 export const CDN_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=60";
-/** Loaders name extra cache tags in this header; it is not sent to clients. */
-export const CACHE_TAGS_HEADER = "X-Cache-Tags";
+/** What every answer that is not a shared page says, unless its route said otherwise. */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 const STORABLE_TYPES = /^(text\/html|text\/x-script|application\/xml|text\/plain)/;
-const UNCACHED_PREFIXES = ["/admin", "/api/", "/healthz"];
+// Dropped from stored header lists: the cache sets these itself, per answer.
+const OWN_HEADERS = new Set(["content-length", "content-encoding", "etag", "cache-control", ...INTERNAL_HEADERS.map((h) => h.toLowerCase())]);
 
 type Render = (request: Request, req: ExpressRequest) => Promise<Response>;
-type Rendered = { page: CachedPage; storable: boolean };
+type Rendered = {
+  page: CachedPage;
+  /** The route declared the answer the same for every anonymous visitor. */
+  shared: boolean;
+  storable: boolean;
+  spec: ParamSpec;
+  cacheControl: string | null;
+  /** The invalidation sequence number when the render began. */
+  from: number;
+};
+
+/**
+ * The site's own cookies all start with "__" (the admin session, the flash toast): a
+ * request carrying one may be rendered for that person, so it is never answered from the
+ * cache nor stored. Other cookies (a CDN's, analytics) do not change a page.
+ */
+function carriesOwnCookie(req: IncomingMessage): boolean {
+  const header = req.headers.cookie;
+  if (!header) return false;
+  return header.split(";").some((pair) => pair.trimStart().startsWith("__"));
+}
 
 function isCacheable(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const url = req.url ?? "/";
-  if (UNCACHED_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
-  // A pending flash toast makes the page personal.
-  return !(req.headers.cookie ?? "").includes("__toast=");
+  // An absolute-form target ("GET http://other/ HTTP/1.1") names its own origin: not ours to share.
+  if (!(req.url ?? "").startsWith("/")) return false;
+  return !carriesOwnCookie(req);
 }
 
-/** The page's cache key: scheme, host and URL, read the same way on both paths. */
-function cacheKeyOf(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = (name: string) => (trustProxy ? String(req.headers[name] ?? "").split(",")[0]!.trim() : "");
-  const scheme = forwarded("x-forwarded-proto") || ((req.socket as TLSSocket).encrypted ? "https" : "http");
-  return `${scheme}://${req.headers.host ?? ""}${req.url ?? "/"}`;
+function proxyHops(trustProxy: unknown): number {
+  if (trustProxy === true) return 1;
+  return typeof trustProxy === "number" && trustProxy > 0 ? trustProxy : 0;
 }
 
-function toFetchRequest(req: ExpressRequest, method = req.method): Request {
-  const host = (req.app.enabled("trust proxy") && req.get("X-Forwarded-Host")) || req.get("host") || "localhost";
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+let pinned: { from: string | undefined; origin: string | null } | undefined;
+
+/**
+ * The origin a page is rendered for, which is also part of its key (issue 7, finding 2):
+ * PUBLIC_SITE_URL when set (then Host and X-Forwarded-Host change nothing); otherwise the
+ * scheme and host the request came in on, behind TRUST_PROXY those the outermost trusted
+ * proxy saw. Null for a host no browser would send: such a request is not cached.
+ */
+function originOf(req: IncomingMessage, hops: number): string | null {
+  const configured = getEnv().PUBLIC_SITE_URL;
+  const pin = pinned && pinned.from === configured ? pinned : (pinned = { from: configured, origin: configured ? new URL(configured).origin : null });
+  if (pin.origin) return pin.origin;
+  const forwarded = (name: string) => {
+    if (!hops) return undefined;
+    const values = String(req.headers[name] ?? "")
+      .split(",")
+      .map((value) => value.trim())
+      .filter(Boolean);
+    return values.length ? values[Math.max(0, values.length - hops)] : undefined;
+  };
+  const scheme = forwarded("x-forwarded-proto") ?? ((req.socket as TLSSocket).encrypted ? "https" : "http");
+  const host = forwarded("x-forwarded-host") ?? req.headers.host;
+  if ((scheme !== "http" && scheme !== "https") || !host || !HOST.test(host)) return null;
+  return `${scheme}://${host.toLowerCase()}`;
+}
+
+function splitUrl(url: string): { pathname: string; search: string } {
+  const at = url.indexOf("?");
+  return at < 0 ? { pathname: url, search: "" } : { pathname: url.slice(0, at), search: url.slice(at) };
+}
+
+function toFetchRequest(req: ExpressRequest, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
-  return new Request(`${req.protocol}://${host}${req.originalUrl}`, { method, headers });
+  return new Request(`${origin}${req.originalUrl}`, { method: "GET", headers });
 }
 
-async function renderToEntry(render: Render, req: ExpressRequest): Promise<Rendered> {
-  const response = await render(toFetchRequest(req, "GET"), req);
+async function renderToEntry(render: Render, req: ExpressRequest, origin: string, from: number): Promise<Rendered> {
+  const response = await render(toFetchRequest(req, origin), req);
   const body = Buffer.from(await response.arrayBuffer());
-  const tags = [SITE_TAG, ...(response.headers.get(CACHE_TAGS_HEADER)?.split(/\s+/).filter(Boolean) ?? [])];
-  const storable =
-    response.status === 200 && !response.headers.has("Set-Cookie") && STORABLE_TYPES.test(response.headers.get("Content-Type") ?? "");
+  const shared = response.headers.get(SHARE_HEADER) === "public";
+  const storable = shared && response.status === 200 && !response.headers.has("Set-Cookie") && STORABLE_TYPES.test(response.headers.get("Content-Type") ?? "");
+  const tags = [SITE_TAG, ...(response.headers.get(TAGS_HEADER)?.split(/\s+/).filter(Boolean) ?? [])];
   // entries() yields every Set-Cookie on its own already.
-  const headers = [...response.headers.entries()].filter(([name]) => !/^(content-length|content-encoding|x-cache-tags|etag|cache-control)$/i.test(name));
-  const [gz, br] = storable
-    ? await Promise.all([gzip(body, { level: 9 }), brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })])
-    : [Buffer.alloc(0), Buffer.alloc(0)];
+  const headers = [...response.headers.entries()].filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));
   const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
-  return { page: { status: response.status, headers, body, gzip: gz, brotli: br, etag, tags }, storable };
+  const store = pageStore();
+  return {
+    page: { status: response.status, headers, body, encoded: {}, etag, tags, expiresAt: store.now() + store.maxAgeMs },
+    shared,
+    storable,
+    spec: parseParamSpec(response.headers.get(PARAMS_HEADER)),
+    cacheControl: response.headers.get("Cache-Control"),
+    from,
+  };
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -71,7 +138,26 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((candidate) => candidate.trim() === "*" || candidate.trim().replace(/^W\//, "") === bare);
 }
 
-/** Header lists for later hits: what this answer carries (helmet's included), per encoding. */
+function encodingFor(acceptEncoding: string | undefined): Encoding | null {
+  const accepts = acceptEncoding ?? "";
+  return /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : null;
+}
+
+// Moderate levels: within 2% of the highest ones on these pages, at a tenth of the time
+// or less (brotli 9 took 25 to 50 ms a page). Each encoding is made when first asked for.
+const compressing = new WeakMap<CachedPage, Partial<Record<Encoding, Promise<Buffer>>>>();
+async function encodedBody(page: CachedPage, encoding: Encoding): Promise<Buffer> {
+  const ready = page.encoded[encoding];
+  if (ready) return ready;
+  const pending = compressing.get(page) ?? {};
+  compressing.set(page, pending);
+  pending[encoding] ??= (encoding === "br" ? brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(page.body, { level: 6 })).then(
+    (bytes) => (page.encoded[encoding] = bytes),
+  );
+  return pending[encoding];
+}
+
+/** Header lists for later hits: what this answer carries (helmet's included). */
 function buildWire(res: ExpressResponse, page: CachedPage): NonNullable<CachedPage["wire"]> {
   const base: string[] = [];
   for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -79,23 +165,17 @@ function buildWire(res: ExpressResponse, page: CachedPage): NonNullable<CachedPa
     for (const v of Array.isArray(value) ? value : [String(value)]) base.push(name, v);
   }
   const contentType = page.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? "text/html";
-  const full = [...base, "Content-Type", contentType, "X-Cache", "HIT"];
-  return {
-    identity: [...full, "Content-Length", String(page.body.length)],
-    gzip: [...full, "Content-Encoding", "gzip", "Content-Length", String(page.gzip.length)],
-    br: [...full, "Content-Encoding", "br", "Content-Length", String(page.brotli.length)],
-    notModified: [...base, "X-Cache", "HIT"],
-  };
+  return { base, contentType, notModified: [...base, "X-Cache", "HIT"] };
 }
 
-function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, cached: boolean, hit: boolean): void {
+function wireFor(page: CachedPage, encoding: Encoding | null, bytes: Buffer): string[] {
+  const wire = page.wire!;
+  return [...wire.base, "Content-Type", wire.contentType, "X-Cache", "HIT", ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", String(bytes.length)];
+}
+
+async function sendShared(req: ExpressRequest, res: ExpressResponse, page: CachedPage, hit: boolean): Promise<void> {
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
-  if (!cached) {
-    res.setHeader("Cache-Control", "private, no-cache");
-    res.end(req.method === "HEAD" ? undefined : page.body);
-    return;
-  }
   res.setHeader("ETag", page.etag);
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
   res.setHeader("CDN-Cache-Control", CDN_CACHE_CONTROL);
@@ -107,63 +187,149 @@ function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, cache
     res.status(304).end();
     return;
   }
-  const accepts = req.get("Accept-Encoding") ?? "";
-  const [encoding, bytes] = /\bbr\b/.test(accepts) ? ["br", page.brotli] : /\bgzip\b/.test(accepts) ? ["gzip", page.gzip] : [null, page.body];
+  const encoding = encodingFor(req.get("Accept-Encoding"));
+  const bytes = encoding ? await encodedBody(page, encoding) : page.body;
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", bytes.length);
   res.end(req.method === "HEAD" ? undefined : bytes);
 }
 
+/** An answer for this visitor only: admin pages, API answers, errors, pages with a toast. */
+function sendPrivate(req: ExpressRequest, res: ExpressResponse, rendered: Rendered): void {
+  res.status(rendered.page.status);
+  for (const [name, value] of rendered.page.headers) res.append(name, value);
+  // A public page rendered for one visitor (a 404, a toast) may stay in their browser.
+  if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", rendered.cacheControl ?? (rendered.shared ? "private, no-cache" : PRIVATE_CACHE_CONTROL));
+  res.end(req.method === "HEAD" ? undefined : rendered.page.body);
+}
+
 /**
- * Serves anonymous GETs of public pages from memory; renders through React Router on a
- * miss. Concurrent misses for one page share a single render.
+ * For answers React Router sends itself (forms, requests carrying the site's cookies): the
+ * cache's headers never leave the server, and nothing is shareable unless it says so.
  */
+function keepPrivate(res: ExpressResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+    const shared = res.getHeader(SHARE_HEADER) === "public";
+    for (const name of INTERNAL_HEADERS) res.removeHeader(name);
+    if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", shared ? "private, no-cache" : PRIVATE_CACHE_CONTROL);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
 /**
  * The hot path: a cached page answered straight from the Node request handler, before
- * Express runs at all. Returns false when the request is not a hit.
+ * Express runs at all. Returns false when the request is not a hit (or the encoding it
+ * asks for is not made yet: the Express path makes it).
  */
-export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): boolean {
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trustProxy: unknown): boolean {
   if (!isCacheable(req)) return false;
-  const page = pageStore().get(cacheKeyOf(req, trustProxy));
+  const origin = originOf(req, proxyHops(trustProxy));
+  if (!origin) return false;
+  const store = pageStore();
+  const { pathname, search } = splitUrl(req.url!);
+  const page = store.get(store.keyOf(origin, pathname, search));
   if (!page?.wire) return false;
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    store.stats.hits++;
     res.writeHead(304, page.wire.notModified).end();
     return true;
   }
-  const accepts = req.headers["accept-encoding"] ?? "";
-  const [headers, bytes] = /\bbr\b/.test(accepts) ? [page.wire.br, page.brotli] : /\bgzip\b/.test(accepts) ? [page.wire.gzip, page.gzip] : [page.wire.identity, page.body];
-  res.writeHead(200, headers);
+  const encoding = encodingFor(req.headers["accept-encoding"]);
+  const bytes = encoding ? page.encoded[encoding] : page.body;
+  if (!bytes) return false;
+  store.stats.hits++;
+  res.writeHead(200, wireFor(page, encoding, bytes));
   res.end(req.method === "HEAD" ? undefined : bytes);
   return true;
 }
 
+/**
+ * Serves anonymous GETs of shareable pages from memory; renders through React Router on a
+ * miss. Concurrent misses for one page share a single render.
+ */
 export function pageCache(render: Render): RequestHandler {
   const inFlight = new Map<string, Promise<Rendered>>();
+  const store = pageStore();
+  store.watchExpiry(nextPromotionExpiry);
+
+  const start = (key: string, req: ExpressRequest, origin: string): Promise<Rendered> => {
+    const from = store.sequence;
+    store.stats.renders++;
+    store.onRender?.(key);
+    const rendering = renderToEntry(render, req, origin, from).then((rendered) => {
+      if (rendered.storable) {
+        const { pathname, search } = splitUrl(req.originalUrl);
+        store.learn(origin, pathname, rendered.spec);
+        store.set(store.keyOf(origin, pathname, search), rendered.page, from);
+      }
+      return rendered;
+    });
+    inFlight.set(key, rendering);
+    void rendering
+      .finally(() => {
+        if (inFlight.get(key) === rendering) inFlight.delete(key);
+      })
+      .catch(() => {});
+    return rendering;
+  };
+
+  const renderShared = async (key: string, req: ExpressRequest, origin: string): Promise<Rendered> => {
+    const joinedAt = store.sequence;
+    const running = inFlight.get(key);
+    if (!running) return start(key, req, origin);
+    const rendered = await running;
+    // Joined a render that began before a write this visitor came after (they may have
+    // made it): render again, once; that render begins after the write.
+    if (joinedAt > rendered.from && store.invalidatedSince(rendered.page.tags, rendered.from)) return inFlight.get(key) ?? start(key, req, origin);
+    return rendered;
+  };
+
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if (!isCacheable(req)) {
-      // A personal answer to a GET (a flash toast): the browser may keep it, nobody else.
-      if ((req.method === "GET" || req.method === "HEAD") && !res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-cache");
+    const origin = isCacheable(req) ? originOf(req, proxyHops(getEnv().TRUST_PROXY)) : null;
+    if (!origin) {
+      keepPrivate(res);
       return next();
     }
-    const store = pageStore();
-    const key = cacheKeyOf(req, req.app.enabled("trust proxy"));
-    const cached = store.get(key);
-    if (cached) return send(req, res, cached, true, true);
+    const { pathname, search } = splitUrl(req.originalUrl);
+    const key = store.keyOf(origin, pathname, search);
     try {
-      let rendering = inFlight.get(key);
-      if (!rendering) {
-        const epoch = store.epoch;
-        rendering = renderToEntry(render, req).then((rendered) => {
-          if (rendered.storable) store.set(key, rendered.page, epoch);
-          return rendered;
-        });
-        inFlight.set(key, rendering);
-        void rendering.finally(() => inFlight.delete(key)).catch(() => {});
+      const cached = store.get(key);
+      if (cached) {
+        store.stats.hits++;
+        return await sendShared(req, res, cached, true);
       }
-      const { page, storable } = await rendering;
-      send(req, res, page, storable, false);
+      store.stats.misses++;
+      store.refreshExpiryIfDue();
+      const rendered = await renderShared(key, req, origin);
+      if (rendered.storable) await sendShared(req, res, rendered.page, false);
+      else sendPrivate(req, res, rendered);
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/** A path as React Router matches it: each segment percent-decoded, any case, `.data` removed. */
+function routedPath(path: string): string {
+  const decoded = path.split("/").map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  return decoded.join("/").toLowerCase().replace(/\.data$/, "");
+}
+
+/**
+ * Marks every answer under /admin and /api `private, no-store`, whatever the URL's spelling.
+ * Not what keeps them out of the page cache (only answers routes declare shareable are
+ * stored); what keeps browsers and proxies from keeping them.
+ */
+export function privateAreas(): RequestHandler {
+  return (req, res, next) => {
+    if (/^\/+(admin|api)(\/|$)/.test(routedPath(req.path))) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    next();
   };
 }

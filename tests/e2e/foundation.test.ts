@@ -1,6 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { adminSpellings } from "../helpers/admin-paths";
 import { startServer, type TestServer } from "../helpers/server";
 
 /** Every admin path in the route config, with parameters filled in. */
@@ -59,6 +60,20 @@ describe("foundation over HTTP (production build)", () => {
   it("finds every guarded admin route of admin.md §2 in the route config", () => {
     expect(paths).toEqual(expect.arrayContaining(["/admin/dashboard", "/admin/blog/new", "/admin/test-edge-function", "/admin/logout"]));
     expect(paths.length).toBeGreaterThanOrEqual(19);
+  });
+
+  // Issue 7, finding 1: React Router serves /ADMIN/x and /%61dmin/x as /admin/x; the cache must not share them.
+  it("marks every admin route private and never answers it from the cache, however it is spelled", async () => {
+    for (const path of paths) {
+      for (const spelling of adminSpellings(path)) {
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const response = await fetch(`${server.url}${spelling}`, { redirect: "manual" });
+          expect(response.headers.get("cache-control"), spelling).toBe("private, no-store");
+          expect(response.headers.get("x-cache"), spelling).toBeNull();
+          expect(await response.text(), spelling).not.toMatch(/admin@e2e/);
+        }
+      }
+    }
   });
 
   it("answers every admin route without a session with a redirect to sign-in, never data", async () => {

@@ -1,62 +1,297 @@
+import { randomUUID } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type pg from "pg";
 import { getDatabase } from "~/db/index.server";
 
 /**
- * Rendered public pages, kept in memory and served as stored bytes (issue 4). Every
- * entry carries tags; a write invalidates the tags it affects before it answers:
+ * Rendered public pages, kept in memory and served as stored bytes (issues 4 and 7,
+ * docs/decisions/002-page-cache.md). Every entry carries tags; a write invalidates the
+ * tags it affects before it answers:
  * - SITE_TAG: every cached page (promotions, casinos, posts... appear almost everywhere);
  * - promotionTag(id): the pages that show that promotion's comments.
  */
 export const SITE_TAG = "site";
 export const promotionTag = (id: string) => `promotion:${id}`;
 
+/**
+ * Response headers through which routes talk to the page cache; the cache removes them
+ * before anything is sent. Only a response carrying SHARE_HEADER is ever stored: routes
+ * opt in, so a page nobody declared shareable (every admin page, whatever its URL's
+ * spelling) never is.
+ */
+export const SHARE_HEADER = "X-Cache-Share";
+/** The query parameters the page reads, as `name=kind` pairs; the others are not part of its key. */
+export const PARAMS_HEADER = "X-Cache-Params";
+/** Tags beyond SITE_TAG, separated by spaces. */
+export const TAGS_HEADER = "X-Cache-Tags";
+export const INTERNAL_HEADERS: readonly string[] = [SHARE_HEADER, PARAMS_HEADER, TAGS_HEADER];
+
+/** Headers a resource route (sitemap, robots) adds to declare its answer the same for everyone. */
+export const SHARED_RESOURCE_HEADERS: Readonly<Record<string, string>> = { [SHARE_HEADER]: "public" };
+
+/**
+ * How a page reads a query parameter, so that spellings of one answer share one entry:
+ * - text: the first value, trimmed; empty means absent;
+ * - page: a page number, 1 to 10,000, anything unreadable is 1; 1 means absent;
+ * - raw: the first value as it is (an empty value is not the same as none).
+ */
+export type ParamKind = "text" | "page" | "raw";
+export type ParamSpec = Readonly<Record<string, ParamKind>>;
+
+type HeadersArgs = { parentHeaders: Headers; loaderHeaders: Headers };
+
+/**
+ * A route module's `headers` export declaring its answer the same for every anonymous
+ * visitor, and naming the query parameters its loader reads. Keeps what the parent
+ * routes and the loader set (cache tags); cookies React Router adds itself.
+ */
+export function shareable(params: ParamSpec = {}): (args: HeadersArgs) => Headers {
+  const declared = Object.entries(params)
+    .map(([name, kind]) => `${encodeURIComponent(name)}=${kind}`)
+    .join(" ");
+  return ({ parentHeaders, loaderHeaders }) => {
+    const headers = new Headers();
+    for (const source of [parentHeaders, loaderHeaders]) {
+      for (const [name, value] of source) if (name !== "set-cookie") headers.set(name, value);
+    }
+    headers.set(SHARE_HEADER, "public");
+    if (declared) headers.set(PARAMS_HEADER, declared);
+    else headers.delete(PARAMS_HEADER);
+    return headers;
+  };
+}
+
+/** Reads PARAMS_HEADER back; unknown kinds are read raw (never merges two answers). */
+export function parseParamSpec(header: string | null): ParamSpec {
+  const spec: Record<string, ParamKind> = {};
+  for (const pair of (header ?? "").split(/\s+/).filter(Boolean)) {
+    const [name = "", kind = ""] = pair.split("=");
+    spec[decodeURIComponent(name)] = kind === "text" || kind === "page" ? kind : "raw";
+  }
+  return spec;
+}
+
+function normalisedValue(kind: ParamKind, value: string | null): string | null {
+  if (value === null) return null;
+  if (kind === "raw") return value;
+  if (kind === "text") return value.trim() || null;
+  // As the list loaders read ?sayfa=: anything unreadable is the first page.
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(value, 10) || 1));
+  return page === 1 ? null : String(page);
+}
+
+// React Router's own: which loaders a client-side data request asks for.
+const ROUTER_PARAMS = ["_routes"];
+
+export type Encoding = "gzip" | "br";
+
 export type CachedPage = {
   status: number;
+  /** The render's headers, internal ones removed. */
   headers: [string, string][];
   body: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  /** Compressed copies, made when a client first asks for that encoding. */
+  encoded: Partial<Record<Encoding, Buffer>>;
   etag: string;
   tags: string[];
-  /** Complete header lists for a hit, built on the first answer (security headers included). */
-  wire?: { identity: string[]; gzip: string[]; br: string[]; notModified: string[] };
+  /** On the store's clock: after this the page is rendered again. */
+  expiresAt: number;
+  /** Header lists for a hit, built on the first answer (security headers included). */
+  wire?: { base: string[]; contentType: string; notModified: string[] };
 };
 
-// Bounded by bytes: a busy site with many pages keeps the most recent ones.
-const MAX_BYTES = 64 * 1024 * 1024;
+// Bounded by bytes. New pages enter a small probation segment and move to the main one
+// when asked for again, so a flood of one-off URLs (unique searches, odd spellings) only
+// churns probation and never evicts the pages everyone reads.
+const PROBATION_BYTES = 16 * 1024 * 1024;
+const MAIN_BYTES = 48 * 1024 * 1024;
+// Room for the compressed copies made later (HTML compresses to well under a fifth).
+const sizeOf = (page: CachedPage) => Math.ceil(page.body.length * 1.4) + 1024;
+/** Bounds out-of-band writes (an operator's SQL): no page is older than this. */
+export const DEFAULT_MAX_AGE_MS = 60_000;
+// Invalidation sequence numbers remembered per tag; older ones fold into a floor.
+const MAX_TRACKED_TAGS = 10_000;
+
+export type StoreStats = { hits: number; misses: number; renders: number; stored: number; refused: number };
 
 class PageStore {
-  private readonly entries = new LRUCache<string, CachedPage>({
-    maxSize: MAX_BYTES,
-    sizeCalculation: (page) => page.body.length + page.gzip.length + page.brotli.length + 512,
-  });
-  /** Raised by every invalidation: a render that began before it must not be stored. */
-  epoch = 0;
+  private probation = new LRUCache<string, CachedPage>({ maxSize: PROBATION_BYTES, sizeCalculation: sizeOf });
+  private main = new LRUCache<string, CachedPage>({ maxSize: MAIN_BYTES, sizeCalculation: sizeOf });
+  /** The query parameters each path's page reads, learnt from its first shareable answer. */
+  private readonly paramSpecs = new LRUCache<string, ParamSpec>({ max: 5_000 });
 
-  get(key: string): CachedPage | undefined {
-    return this.entries.get(key);
+  // Per-tag epochs (issue 7, finding 14): a render may be stored only if none of its tags
+  // was invalidated after it began. `seq` counts invalidations.
+  private seq = 0;
+  private siteInvalidatedAt = 0;
+  private floor = 0;
+  private readonly tagInvalidatedAt = new Map<string, number>();
+
+  /** The store's clock; tests move it instead of waiting. */
+  now: () => number = Date.now;
+  maxAgeMs = DEFAULT_MAX_AGE_MS;
+  readonly stats: StoreStats = { hits: 0, misses: 0, renders: 0, stored: 0, refused: 0 };
+  /** Called with each key about to be rendered (tests count renders with it). */
+  onRender?: (key: string) => void;
+
+  // The earliest moment a promotion shown on some page expires: then every page goes.
+  private nextExpiryAt = Number.POSITIVE_INFINITY;
+  private expiryCheckedAt = Number.NEGATIVE_INFINITY;
+  private expiryStale = true;
+  private expiryRefresh?: Promise<void>;
+  private nextExpiry?: () => Promise<Date | null>;
+
+  /** The current invalidation sequence number; a render records it when it begins. */
+  get sequence(): number {
+    return this.seq;
   }
 
-  set(key: string, page: CachedPage, startedAtEpoch: number): boolean {
-    if (startedAtEpoch !== this.epoch) return false;
-    this.entries.set(key, page);
+  /**
+   * The key of a request: origin, path and only the query parameters the page reads,
+   * normalised. Before the page has answered once, every parameter counts.
+   */
+  keyOf(origin: string, pathname: string, search: string): string {
+    const base = `${origin}${pathname}`;
+    const query = new URLSearchParams(search);
+    const spec = this.paramSpecs.get(base);
+    const kept: [string, string][] = [];
+    if (spec) {
+      for (const name of ROUTER_PARAMS) for (const value of query.getAll(name)) kept.push([name, value]);
+      for (const [name, kind] of Object.entries(spec)) {
+        const value = normalisedValue(kind, query.get(name));
+        if (value !== null) kept.push([name, value]);
+      }
+    } else {
+      kept.push(...query.entries());
+    }
+    kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const normalised = new URLSearchParams(kept).toString();
+    return normalised ? `${base}?${normalised}` : base;
+  }
+
+  /** Remembers which parameters the page at this origin and path reads. */
+  learn(origin: string, pathname: string, spec: ParamSpec): void {
+    this.paramSpecs.set(`${origin}${pathname}`, spec);
+  }
+
+  get(key: string): CachedPage | undefined {
+    const now = this.now();
+    if (now >= this.nextExpiryAt) {
+      this.nextExpiryAt = Number.POSITIVE_INFINITY;
+      this.invalidate([SITE_TAG]);
+    }
+    let page = this.main.get(key);
+    if (!page) {
+      page = this.probation.get(key);
+      if (page && page.expiresAt > now) {
+        // Asked for twice: a page people read, worth keeping.
+        this.probation.delete(key);
+        this.main.set(key, page);
+      }
+    }
+    if (page && page.expiresAt <= now) {
+      this.main.delete(key);
+      this.probation.delete(key);
+      return undefined;
+    }
+    return page;
+  }
+
+  /** Stores a page unless one of its tags was invalidated after its render began. */
+  set(key: string, page: CachedPage, renderedFrom: number): boolean {
+    if (this.invalidatedSince(page.tags, renderedFrom)) {
+      this.stats.refused++;
+      return false;
+    }
+    this.stats.stored++;
+    if (this.main.has(key)) this.main.set(key, page);
+    else this.probation.set(key, page);
     return true;
   }
 
+  /** Whether any of these tags was invalidated after sequence number `from`. */
+  invalidatedSince(tags: readonly string[], from: number): boolean {
+    if (this.siteInvalidatedAt > from || this.floor > from) return true;
+    return tags.some((tag) => (this.tagInvalidatedAt.get(tag) ?? 0) > from);
+  }
+
   invalidate(tags: readonly string[]): void {
-    this.epoch++;
+    const seq = ++this.seq;
     if (tags.includes(SITE_TAG)) {
-      this.entries.clear();
+      // Every page carries SITE_TAG: older per-tag marks can no longer matter.
+      this.siteInvalidatedAt = seq;
+      this.tagInvalidatedAt.clear();
+      this.probation.clear();
+      this.main.clear();
+      // A write may have changed which promotion expires next.
+      this.expiryStale = true;
       return;
     }
-    // Collect first: deleting while the LRU iterates would skip entries.
-    const doomed = [...this.entries.entries()].filter(([, page]) => page.tags.some((tag) => tags.includes(tag))).map(([key]) => key);
-    for (const key of doomed) this.entries.delete(key);
+    for (const tag of tags) {
+      this.tagInvalidatedAt.delete(tag);
+      this.tagInvalidatedAt.set(tag, seq);
+    }
+    // Forgetting the oldest marks is safe: a render older than them is simply refused.
+    for (const [tag, at] of this.tagInvalidatedAt) {
+      if (this.tagInvalidatedAt.size <= MAX_TRACKED_TAGS) break;
+      this.floor = Math.max(this.floor, at);
+      this.tagInvalidatedAt.delete(tag);
+    }
+    for (const segment of [this.probation, this.main]) {
+      // Collect first: deleting while the LRU iterates would skip entries.
+      const doomed = [...segment.entries()].filter(([, page]) => page.tags.some((tag) => tags.includes(tag))).map(([key]) => key);
+      for (const key of doomed) segment.delete(key);
+    }
+  }
+
+  /**
+   * Pages listing promotions must drop one the moment its expiry passes: `next` tells the
+   * earliest expiry still ahead. Asked again after every site-wide write and at least
+   * once per lifetime (out-of-band writes); called on misses, never on the hot path.
+   */
+  watchExpiry(next: () => Promise<Date | null>): void {
+    this.nextExpiry ??= next;
+  }
+
+  refreshExpiryIfDue(): void {
+    const next = this.nextExpiry;
+    if (!next || this.expiryRefresh) return;
+    if (!this.expiryStale && this.now() < this.expiryCheckedAt + this.maxAgeMs) return;
+    this.expiryStale = false;
+    this.expiryCheckedAt = this.now();
+    this.expiryRefresh = next()
+      .then((date) => {
+        // A site-wide write meanwhile leaves expiryStale set: the next miss asks again.
+        this.nextExpiryAt = date ? date.getTime() : Number.POSITIVE_INFINITY;
+      })
+      .catch((error: unknown) => {
+        this.expiryStale = true;
+        console.error("Next promotion expiry could not be read:", error);
+      })
+      .finally(() => {
+        this.expiryRefresh = undefined;
+      });
+  }
+
+  /** Settles a pending expiry look-up (tests). */
+  async expirySettled(): Promise<void> {
+    await this.expiryRefresh;
+  }
+
+  /** Empties the store and bounds its segments anew (tests use small ones). */
+  resize(bytes: { probation: number; main: number } = { probation: PROBATION_BYTES, main: MAIN_BYTES }): void {
+    this.invalidate([SITE_TAG]);
+    this.probation = new LRUCache<string, CachedPage>({ maxSize: bytes.probation, sizeCalculation: sizeOf });
+    this.main = new LRUCache<string, CachedPage>({ maxSize: bytes.main, sizeCalculation: sizeOf });
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.probation.size + this.main.size;
+  }
+
+  /** Bytes held, as the segments count them. */
+  get bytes(): number {
+    return this.probation.calculatedSize + this.main.calculatedSize;
   }
 }
 
@@ -69,11 +304,46 @@ export function pageStore(): PageStore {
   return holder.__bonusPageStore;
 }
 
+export type { PageStore };
+
 const CHANNEL = "page_cache_invalidate";
+// Names this process in its notices, so that it does not drop its pages twice.
+const SENDER = `from:${randomUUID()}`;
+// PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more.
+const MAX_PAYLOAD = 7_000;
+
+type Batch = { pool: pg.Pool; tags: Set<string>; sent: Promise<void> };
+let openBatch: Batch | undefined;
+let lastBatch: Promise<void> = Promise.resolve();
+
+/**
+ * One NOTIFY at a time; writes that land while one is on its way share the next (under a
+ * stream of comments, most writes then cost no round trip of their own).
+ */
+function broadcast(pool: pg.Pool, tags: readonly string[]): Promise<void> {
+  if (!openBatch || openBatch.pool !== pool) {
+    const batch: Batch = { pool, tags: new Set(), sent: Promise.resolve() };
+    batch.sent = lastBatch.then(async () => {
+      if (openBatch === batch) openBatch = undefined;
+      let payload = [SENDER, ...batch.tags].join(" ");
+      if (batch.tags.has(SITE_TAG) || payload.length > MAX_PAYLOAD) payload = `${SENDER} ${SITE_TAG}`;
+      try {
+        await pool.query("select pg_notify($1, $2)", [CHANNEL, payload]);
+      } catch (error) {
+        console.error("Cache invalidation could not be broadcast:", error);
+      }
+    });
+    lastBatch = batch.sent;
+    openBatch = batch;
+  }
+  for (const tag of tags) openBatch.tags.add(tag);
+  return openBatch.sent;
+}
 
 /**
  * Drops the affected pages in this process, then tells the other processes on the same
- * PostgreSQL (NOTIFY). Called by domain write functions after their write commits.
+ * PostgreSQL (NOTIFY). Called by domain write functions after their write commits, and by
+ * the command-line writers (seed:scale) after theirs.
  */
 export async function invalidatePages(...tags: string[]): Promise<void> {
   pageStore().invalidate(tags);
@@ -84,11 +354,15 @@ export async function invalidatePages(...tags: string[]): Promise<void> {
     return;
   }
   if (database.driver !== "postgres") return;
-  try {
-    await database.pool!.query("select pg_notify($1, $2)", [CHANNEL, tags.join(" ")]);
-  } catch (error) {
-    console.error("Cache invalidation could not be broadcast:", error);
-  }
+  await broadcast(database.pool!, tags);
+}
+
+/** The tags of a notice, unless this process sent it; a notice without tags means everything. */
+function noticeTags(payload: string | undefined): string[] {
+  const words = (payload ?? "").split(" ").filter(Boolean);
+  if (words.includes(SENDER)) return [];
+  const tags = words.filter((word) => !word.startsWith("from:"));
+  return tags.length ? tags : [SITE_TAG];
 }
 
 /**
@@ -104,7 +378,9 @@ export function listenForInvalidations(pool: pg.Pool): () => Promise<void> {
     try {
       client = await pool.connect();
       client.on("notification", (message) => {
-        if (message.channel === CHANNEL) pageStore().invalidate((message.payload ?? SITE_TAG).split(" "));
+        if (message.channel !== CHANNEL) return;
+        const tags = noticeTags(message.payload);
+        if (tags.length) pageStore().invalidate(tags);
       });
       client.on("error", () => reconnect());
       await client.query(`listen ${CHANNEL}`);

@@ -3,12 +3,17 @@ import type { Route } from "./+types/layout";
 import { SiteHeader } from "~/components/site-header";
 import { SplashOverlay } from "~/components/splash-overlay";
 import { Spinner } from "~/components/spinner";
+import { shareable } from "~/modules/page-cache/page-cache.server";
 import { listActiveSplashAds } from "~/modules/splash-ads/splash-ads.server";
 import type { loader as rootLoader } from "~/root";
 
 export function useSiteName(): string {
   return useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? "Bonus Rehberi";
 }
+
+// Every public page is the same for all anonymous visitors: the page cache may share it
+// (docs/decisions/002-page-cache.md). Pages below that read query parameters name them.
+export const headers = shareable();
 
 export async function loader(_: Route.LoaderArgs) {
   // public-site.md §8: a splash ad load failure shows nothing.

@@ -7,11 +7,14 @@ import { PromotionList } from "~/components/promotion-list";
 import { listCategoryChips, searchActivePromotions } from "~/modules/promotions/promotions.server";
 import { buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
+import { shareable } from "~/modules/page-cache/page-cache.server";
 
 export const PROMOTIONS_PAGE_SIZE = 24;
 const MAX_QUERY_LENGTH = 100;
 
 export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
+// The parameters readFilter reads; any other one leaves the page (and its cache entry) the same.
+export const headers = shareable({ q: "text", kategori: "text", sayfa: "page" });
 
 /** The filter lives in the query (?q=, ?kategori=, ?sayfa=) so a filtered view can be linked. */
 function readFilter(url: URL) {

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { siteOrigin } from "~/modules/seo/seo.server";
+import { SHARED_RESOURCE_HEADERS } from "~/modules/page-cache/page-cache.server";
 import { listSitemapEntries, sitemapDocument } from "~/modules/seo/sitemap.server";
 
 /**
@@ -13,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const xml = sitemapDocument(siteOrigin(request), await listSitemapEntries(), part === null ? null : Number(part));
     if (xml === null) return new Response("Not found", { status: 404 });
-    return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+    return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", ...SHARED_RESOURCE_HEADERS } });
   } catch (error) {
     console.error("Sitemap failed:", error);
     return new Response("Error generating sitemap", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
