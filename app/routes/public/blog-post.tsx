@@ -4,6 +4,7 @@ import type { Route } from "./+types/blog-post";
 import { ClaimLink, detailPath, promotionImage } from "~/components/promotion-card";
 import { PostCard } from "~/components/post-card";
 import { formatDateTr } from "~/lib/dates";
+import { imageSources } from "~/modules/media/media.schema";
 import { findPublishedPost, listSimilarPosts } from "~/modules/blog/blog.server";
 import { listActivePromotions } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
@@ -94,7 +95,7 @@ export default function BlogPost() {
         </p>
         <h1 className="mt-3 text-3xl font-extrabold leading-tight md:text-4xl">{post.title}</h1>
         {post.excerpt && <p className="mt-4 text-lg text-slate-700">{post.excerpt}</p>}
-        {post.imageUrl && <img src={post.imageUrl} alt={post.title} width={800} height={450} className="mt-6 aspect-video w-full rounded-xl object-cover" />}
+        {post.imageUrl && <img {...imageSources(post.imageUrl, "(max-width: 896px) 100vw, 864px")} alt={post.title} width={800} height={450} className="mt-6 aspect-video w-full rounded-xl object-cover" />}
         <div className="rich-text mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
       </article>
 

@@ -1,19 +1,22 @@
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
 import type { Route } from "./+types/promotion-detail";
 import { CommentsSection } from "~/components/comments-section";
 import { ClaimLink, detailPath, PLACEHOLDER_IMAGE, promotionImage, promotionImageFit, TermsList } from "~/components/promotion-card";
 import { RelatedSlider } from "~/components/related-slider";
 import { formatDateTr } from "~/lib/dates";
-import { listComments } from "~/modules/comments/comments.server";
+import { imageSources } from "~/modules/media/media.schema";
+import { COMMENT_PAGE_PARAM, COMMENTS_PAGE_SIZE, MAX_COMMENT_PAGE } from "~/modules/comments/comments.paging";
+import { countComments, listCommentPage } from "~/modules/comments/comments.server";
 import { findActivePromotionById, findActivePromotionBySlugs, listRelatedPromotions } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
-import { promotionTag } from "~/modules/page-cache/page-cache.server";
+import { promotionTag, shareable } from "~/modules/page-cache/page-cache.server";
 
 export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
 
-// The page shows this promotion's comments: a new comment invalidates it (issue 4).
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+// The page shows this promotion's comments: a new comment invalidates it (issue 4), through
+// the tag its loader names. It reads ?id= (the legacy form) and the comment page number.
+export const headers = shareable({ id: "raw", [COMMENT_PAGE_PARAM]: "raw" });
 
 /**
  * public-site.md §2.1 and §5.4: /bonuslar/{casinoSlug}/{promotionSlug}, /promotion/{id}
@@ -29,9 +32,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw data({ message: `Promosyon bulunamadı (${reference})` }, 404);
   }
   const path = detailPath(promotion);
-  const [related, comments, seo] = await Promise.all([
+  const commentPage = readCommentPage(url);
+  if (commentPage === null) throw redirect(path, 301);
+  const [related, comments, commentTotal, seo] = await Promise.all([
     listRelatedPromotions(promotion),
-    listComments(promotion.id),
+    listCommentPage(promotion.id, { offset: (commentPage - 1) * COMMENTS_PAGE_SIZE }),
+    countComments(promotion.id),
+    // Every comment page keeps the promotion's canonical (docs/decisions/005-comment-paging.md).
     pageSeo(request, {
       path,
       title: `${promotion.title}${promotion.casino ? ` | ${promotion.casino.name}` : ""}`,
@@ -46,11 +53,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ],
     }),
   ]);
-  return data({ promotion, related, comments, now: new Date().toISOString(), seo }, { headers: { "X-Cache-Tags": promotionTag(promotion.id) } });
+  // A page the comments no longer reach (deleted, or a made-up number) sends the visitor to the first.
+  if (commentPage > 1 && comments.items.length === 0) throw redirect(path, 302);
+  const commentPaging = { page: commentPage, total: commentTotal, hasMore: comments.hasMore, path };
+  return data(
+    { promotion, related, comments: comments.items, commentPaging, now: new Date().toISOString(), seo },
+    { headers: { "X-Cache-Tags": promotionTag(promotion.id) } },
+  );
+}
+
+/**
+ * The comment page of ?yorum-sayfa=N (issue 7): 1 when absent, null when the link is not the
+ * one this site writes ("1", "02", "abc"), so one page is never cached under several URLs.
+ */
+function readCommentPage(url: URL): number | null {
+  const raw = url.searchParams.get(COMMENT_PAGE_PARAM);
+  if (raw === null) return 1;
+  if (!/^[1-9]\d{0,4}$/.test(raw)) return null;
+  const page = Number(raw);
+  return page >= 2 && page <= MAX_COMMENT_PAGE ? page : null;
 }
 
 export default function PromotionDetail() {
-  const { promotion, related, comments, now } = useLoaderData<typeof loader>();
+  const { promotion, related, comments, commentPaging, now } = useLoaderData<typeof loader>();
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <nav aria-label="Sayfa yolu" className="text-sm text-slate-600">
@@ -66,7 +91,7 @@ export default function PromotionDetail() {
         <div className="lg:col-span-2">
           <h1 className="text-3xl font-extrabold leading-tight">{promotion.title}</h1>
           {promotion.category && <span className="mt-3 inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">{promotion.category}</span>}
-          <img src={promotionImage(promotion)} alt={promotion.title} width={800} height={450} className={`mt-6 aspect-video w-full rounded-xl bg-slate-100 ${promotionImageFit(promotion)}`} />
+          <img {...imageSources(promotionImage(promotion), "(max-width: 1024px) 100vw, 760px")} alt={promotion.title} width={800} height={450} className={`mt-6 aspect-video w-full rounded-xl bg-slate-100 ${promotionImageFit(promotion)}`} />
           <div className="rich-text mt-6" dangerouslySetInnerHTML={{ __html: promotion.description }} />
           <section className="mt-8" aria-labelledby="terms-title">
             <h2 id="terms-title" className="text-xl font-bold">
@@ -113,7 +138,7 @@ export default function PromotionDetail() {
         </aside>
       </div>
       <RelatedSlider promotions={related} now={now} />
-      <CommentsSection promotionId={promotion.id} comments={comments} />
+      <CommentsSection key={`${promotion.id}|${commentPaging.page}`} promotionId={promotion.id} comments={comments} paging={commentPaging} />
     </article>
   );
 }
