@@ -3,7 +3,7 @@ import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { ScrollToTop } from "~/components/scroll-to-top";
-import { takeToast } from "~/modules/toast/toast.server";
+import { takeToast } from "~/lib/toast.server";
 import { getEnv } from "~/env.server";
 import { DEFAULT_SEO } from "~/modules/seo/seo";
 import "./app.css";

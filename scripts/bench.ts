@@ -31,7 +31,11 @@ const MIXED_READS = [
   "/sitemap.xml",
 ];
 const HOT_PAGES = ["/", "/bonuslar", "/blog"];
-const SCALE = { promotions: 5000, casinos: 300, posts: 1000 };
+const SCALE = { promotions: 5000, casinos: 300, posts: 1000, comments: 20000 };
+// Issue 8 §5: every admin list and form at 8 concurrent operators, p99 under 100 ms.
+const ADMIN_CONNECTIONS = 8;
+const ADMIN_P99_MS = 100;
+const BENCH_ADMIN = { email: "bench@example.com", password: "bench-sifre-123" };
 const PAGES = [
   { name: "home", path: "/" },
   { name: "promotions", path: "/bonuslar" },
@@ -164,6 +168,56 @@ async function floodRun(base: string, pid: number) {
   return { requests: FLOOD_REQUESTS, rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx, hot, hotStayed: Object.values(hot).every((v) => v === "HIT"), rssBeforeMb: before.rssMb, ...rssOf(pid) };
 }
 
+/** Signs the bench admin in and loads every admin list and form, plus a write, at 8 operators. */
+async function adminRun(base: string, databaseUrl: string) {
+  const signIn = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(BENCH_ADMIN),
+  });
+  const cookie = (signIn.headers.getSetCookie().find((c) => c.startsWith("__admin_session=")) ?? "").split(";")[0];
+  if (!cookie) throw new Error(`bench admin could not sign in (${signIn.status})`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const one = async (query: string) => (await client.query<{ id: string }>(query)).rows[0]!.id;
+  const promotionId = await one("select id from promotions where expiry_date is null order by created_at desc limit 1");
+  const casinoId = await one("select id from casinos order by created_at desc limit 1");
+  const splashId = await one("select id from splash_ads limit 1");
+  await client.end();
+  const pages = [
+    ["dashboard", "/admin/dashboard"],
+    ["promotions", "/admin/promotions"],
+    ["promotions search", "/admin/promotions?q=bonus&sayfa=3"],
+    ["promotion form", `/admin/promotions/edit/${promotionId}`],
+    ["new promotion", "/admin/promotions/new"],
+    ["casinos", "/admin/casinos?sirala=name&yon=asc"],
+    ["casino form", `/admin/casinos/edit/${casinoId}`],
+    ["categories", "/admin/categories"],
+    ["comments", "/admin/comments"],
+    ["comments filtered", "/admin/comments?puan=5&q=bonus"],
+    ["splash ads", "/admin/splash-ads"],
+    ["splash ad form", `/admin/splash-ads/edit/${splashId}`],
+    ["settings", "/admin/settings"],
+    ["seo settings", "/admin/seo-settings"],
+    ["audit log", "/admin/audit"],
+  ] as const;
+  const rows: { page: string; rps: number; p50: number; p99: number; errors: number }[] = [];
+  const measure = async (page: string, options: autocannon.Options) => {
+    const result = await autocannon({ connections: ADMIN_CONNECTIONS, duration: Math.max(3, Math.round(DURATION_S / 2)), ...options });
+    rows.push({ page, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx - (options.method === "POST" ? result["3xx"] ?? 0 : 0) });
+  };
+  for (const [page, path] of pages) await measure(page, { url: base + path, headers: { cookie } });
+  // A write: an operator re-activating a promotion (a transaction, an audit row, the cache dropped).
+  await measure("write: promotion toggle", {
+    url: `${base}/admin/promotions`,
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "toggle", id: promotionId, isActive: "true" }).toString(),
+  });
+  return rows;
+}
+
 function rssOf(pid: number): { rssMb: number; peakMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
@@ -194,7 +248,7 @@ async function main() {
 
   try {
     console.log(`Seeding ${SCALE.promotions} promotions, ${SCALE.casinos} casinos, ${SCALE.posts} posts on PostgreSQL ...`);
-    const seed = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed-scale.ts", "--promotions", String(SCALE.promotions), "--casinos", String(SCALE.casinos), "--posts", String(SCALE.posts)], {
+    const seed = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed-scale.ts", "--promotions", String(SCALE.promotions), "--casinos", String(SCALE.casinos), "--posts", String(SCALE.posts), "--comments", String(SCALE.comments)], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: "inherit",
     });
@@ -202,7 +256,7 @@ async function main() {
 
     const server = spawn(process.execPath, ["server.js"], {
       // One trusted proxy: the mixed run's comments come from many addresses (X-Forwarded-For).
-      env: { ...process.env, BUILD_DIR, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEMO_CONTENT: "true", TRUST_PROXY: "1", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0" },
+      env: { ...process.env, BUILD_DIR, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEMO_CONTENT: "true", TRUST_PROXY: "1", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0", ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
       stdio: ["ignore", "pipe", "pipe"],
     });
     children.push(server);
@@ -260,6 +314,9 @@ async function main() {
     process.stdout.write(`Cache-busting flood: ${FLOOD_REQUESTS} unique query strings ...`);
     const flood = await floodRun(base, server.pid!);
     process.stdout.write(` ${flood.rps} req/s\n`);
+    process.stdout.write(`Admin: ${ADMIN_CONNECTIONS} operators on every list and form ...`);
+    const adminRows = await adminRun(base, databaseUrl);
+    process.stdout.write(` worst p99 ${Math.max(...adminRows.map((r) => r.p99))} ms\n`);
     const result = {
       date: new Date().toISOString(),
       machine: { cores: (await import("node:os")).cpus().length, node: process.version },
@@ -279,7 +336,9 @@ async function main() {
         noLostComments: mixed.comments.lost === 0,
         floodHotPages: flood.hotStayed,
         floodRss: flood.peakMb < TARGETS.rssMb,
+        adminP99: adminRows.every((r) => r.p99 < ADMIN_P99_MS && r.errors === 0),
       },
+      admin: adminRows,
       mixed,
       flood,
     };
@@ -292,7 +351,12 @@ async function main() {
       `Largest public page JavaScript: ${result.publicJsGzipKb} KB gzip. Server RSS after the run: ${memory.rssMb} MB (peak ${memory.peakMb} MB).`,
       `Mixed run (${MIXED_CONNECTIONS} connections, ${DURATION_S} s, one request in five a comment): ${mixed.rps} req/s; reads ${Math.round(mixed.reads.hitRatio * 1000) / 10}% cache hits, p50 ${mixed.reads.p50} ms, p99 ${mixed.reads.p99} ms; comments p99 ${mixed.comments.p99} ms, ${mixed.comments.acknowledged} acknowledged, ${mixed.comments.lost} lost; all requests p99 ${mixed.p99} ms.`,
       `Cache-busting flood (${flood.requests} unique query strings): ${flood.rps} req/s, p99 ${flood.p99} ms; afterwards ${Object.entries(flood.hot).map(([p, c]) => `${p} ${c}`).join(", ")}; server RSS ${flood.rssBeforeMb} MB before, ${flood.rssMb} MB after (peak ${flood.peakMb} MB).`,
-      `${CONNECTIONS} connections, ${DURATION_S} s per page, ${result.machine.cores} cores, Node ${process.version}, PostgreSQL with ${SCALE.promotions} promotions, ${SCALE.casinos} casinos, ${SCALE.posts} posts; ${result.date.slice(0, 10)}.`,
+      "",
+      `| admin page (${ADMIN_CONNECTIONS} operators) | req/s | p50 ms | p99 ms | errors |`,
+      "|---|---:|---:|---:|---:|",
+      ...adminRows.map((r) => `| ${r.page} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+      "",
+      `${CONNECTIONS} connections, ${DURATION_S} s per page, ${result.machine.cores} cores, Node ${process.version}, PostgreSQL with ${SCALE.promotions} promotions, ${SCALE.casinos} casinos, ${SCALE.posts} posts, ${SCALE.comments} comments; ${result.date.slice(0, 10)}.`,
       `Targets met: ${Object.entries(result.met).map(([k, v]) => `${k} ${v ? "yes" : "NO"}`).join(", ")}.`,
     ].join("\n");
     console.log(`\n${table}\n`);

@@ -1,7 +1,7 @@
 // Writes the demo images in public/demo/ (run once; the output is committed).
 // npx tsx scripts/generate-demo-images.ts
 import fs from "node:fs";
-import { DEMO_CASINOS } from "../app/db/seed/demo-data";
+import { DEMO_CASINOS } from "../app/seed/demo-data";
 
 const out = "public/demo";
 fs.mkdirSync(out, { recursive: true });

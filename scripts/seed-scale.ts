@@ -1,16 +1,21 @@
-// npm run seed:scale -- --promotions 5000 --casinos 300 --posts 1000
+// npm run seed:scale -- --promotions 5000 --casinos 300 --posts 1000 --comments 20000
 // Adds bulk content for benchmarks, in batches, on the configured database.
 import { parseArgs } from "node:util";
-import { blogPosts, casinos, promotionCategories, promotions } from "../app/db/schema";
+import { blogPosts, casinos, promotionCategories, promotionComments, promotions } from "../app/db/schema";
 import { slugify } from "../app/lib/slug";
-import { invalidatePages, SITE_TAG } from "../app/modules/page-cache/page-cache.server";
+import { invalidatePages, SITE_TAG } from "../app/lib/page-cache.server";
 import { derivePromotionFields } from "../app/modules/promotions/promotions.schema";
 import { exitWith, withDatabase } from "./cli";
 
 const { values } = parseArgs({
-  options: { promotions: { type: "string", default: "0" }, casinos: { type: "string", default: "0" }, posts: { type: "string", default: "0" } },
+  options: {
+    promotions: { type: "string", default: "0" },
+    casinos: { type: "string", default: "0" },
+    posts: { type: "string", default: "0" },
+    comments: { type: "string", default: "0" },
+  },
 });
-const counts = { promotions: Number(values.promotions), casinos: Number(values.casinos), posts: Number(values.posts) };
+const counts = { promotions: Number(values.promotions), casinos: Number(values.casinos), posts: Number(values.posts), comments: Number(values.comments) };
 for (const [name, n] of Object.entries(counts)) {
   if (!Number.isInteger(n) || n < 0) {
     console.error(`--${name} must be a whole number of 0 or more`);
@@ -36,6 +41,7 @@ withDatabase("seed:scale", async ({ db }) => {
     .values({ name: `Ölçek Kategorisi ${run}`, slug: `olcek-${run}` })
     .returning({ id: promotionCategories.id, name: promotionCategories.name });
   const casinoIds: string[] = [];
+  const promotionIds: string[] = [];
   await inBatches(
     counts.casinos,
     (i) => ({ name: `Ölçek Casino ${run} ${i + 1}`, slug: `olcek-casino-${run}-${i + 1}`, url: `https://casino-${i + 1}.example.com`, description: `<p>${sentence(i, 40)}</p>`, logoUrl: "/demo/logo-anadolu.svg" }),
@@ -58,7 +64,20 @@ withDatabase("seed:scale", async ({ db }) => {
         createdAt: new Date(Date.now() - i * 60_000),
       };
     },
-    (rows) => db.insert(promotions).values(rows),
+    async (rows) => promotionIds.push(...(await db.insert(promotions).values(rows).returning({ id: promotions.id })).map((r) => r.id)),
+  );
+  // Comments spread over the new promotions, a few on each and many on the first (the
+  // admin moderation list and one long public comment list).
+  await inBatches(
+    promotionIds.length ? counts.comments : 0,
+    (i) => ({
+      promotionId: promotionIds[i % 3 === 0 ? 0 : i % promotionIds.length]!,
+      userName: `Ziyaretçi ${i + 1}`,
+      comment: sentence(i, 18),
+      rating: (i % 5) + 1,
+      createdAt: new Date(Date.now() - i * 30_000),
+    }),
+    (rows) => db.insert(promotionComments).values(rows),
   );
   await inBatches(
     counts.posts,
@@ -81,5 +100,5 @@ withDatabase("seed:scale", async ({ db }) => {
   // the page lifetime ends. On the embedded database no server can be running: it holds
   // the DATA_DIR lock this command needed.
   await invalidatePages(SITE_TAG);
-  console.log(`Added ${counts.casinos} casinos, ${counts.promotions} promotions and ${counts.posts} posts.`);
+  console.log(`Added ${counts.casinos} casinos, ${counts.promotions} promotions, ${counts.posts} posts and ${promotionIds.length ? counts.comments : 0} comments.`);
 }).catch(exitWith);

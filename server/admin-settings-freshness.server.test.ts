@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../tests/helpers/db";
 import { createAdminSession, type TestSession } from "../tests/helpers/admin";
-import { insertCasino, insertComment, insertPromotion } from "~/db/factories.server";
+import { insertCasino, insertComment, insertPromotion } from "~/seed/factories.server";
 import { seoSettings } from "~/db/schema";
 
 // Issue 8: a change saved on the comments, settings and SEO screens shows on the public

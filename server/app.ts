@@ -80,6 +80,8 @@ export function createApp(options: { staticDir?: string } = {}): Express {
     const render = build().then((serverBuild) => createFetchHandler(serverBuild, "production"));
     app.use(pageCache(async (request, req) => (await render)(request, getLoadContext(req))));
   }
-  app.use(createRequestHandler({ build, getLoadContext }));
+  // In production the build is loaded once (a function makes React Router rebuild its route
+  // table on every request); development keeps the function so code changes show at once.
+  app.use(createRequestHandler({ build: env.NODE_ENV === "development" ? build : build(), getLoadContext }));
   return app;
 }

@@ -10,7 +10,7 @@ import { describeEachDriver, truncateAll } from "../tests/helpers/db";
 import { HOSTILE_CASES, sendRaw, type HostileTargets, type RawResponse } from "../tests/helpers/hostile-inputs";
 import * as schema from "~/db/schema";
 import type { Db } from "~/db/db.server";
-import { seedDemoContent } from "~/db/seed/demo.server";
+import { seedDemoContent } from "~/seed/demo.server";
 import { createAdminUser } from "~/modules/auth/auth.server";
 
 // Issue 7, finding 8: the hostile-input table (tests/helpers/hostile-inputs.ts) against the

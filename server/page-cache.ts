@@ -16,7 +16,7 @@ import {
   type CachedPage,
   type Encoding,
   type ParamSpec,
-} from "~/modules/page-cache/page-cache.server";
+} from "~/lib/page-cache.server";
 import { nextPromotionExpiry } from "~/modules/promotions/promotions.server";
 
 const gzip = promisify(zlib.gzip);

@@ -10,13 +10,16 @@ import { bufferedBody, closeAfterAnswer, isStreamedBody } from "./request-guards
  * The URL is built the same way as there.
  */
 export function createRequestHandler(options: {
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  build: ServerBuild | Promise<ServerBuild> | (() => Promise<ServerBuild>);
   getLoadContext: (req: ExpressRequest) => AppLoadContext;
   mode?: string;
 }): RequestHandler {
-  const handle = createFetchHandler(options.build, options.mode ?? process.env.NODE_ENV);
+  const { build } = options;
+  const mode = options.mode ?? process.env.NODE_ENV;
+  const handler = build instanceof Promise ? build.then((loaded) => createFetchHandler(loaded, mode)) : Promise.resolve(createFetchHandler(build, mode));
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      const handle = await handler;
       const response = await handle(toFetchRequest(req, res), options.getLoadContext(req));
       await send(req, res, response);
     } catch (error) {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../tests/helpers/db";
 import { sendRaw } from "../tests/helpers/hostile-inputs";
 import { promotionComments, promotions } from "~/db/schema";
-import { seedDemoContent } from "~/db/seed/demo.server";
+import { seedDemoContent } from "~/seed/demo.server";
 
 // Issue 7, findings 5, 6 and 10, through the production build's Express app. This file's
 // app runs behind one trusted proxy, with a canonical origin.

@@ -1,12 +1,12 @@
 import { migrateDatabase, openConfiguredDatabase, type Database } from "~/db/db.server";
 import { setDatabase } from "~/db/index.server";
-import { seedDemoContent } from "~/db/seed/demo.server";
+import { seedDemoContent } from "~/seed/demo.server";
 import { ensureFirstAdmin } from "~/modules/auth/first-admin.server";
 import { pruneExpiredSessions } from "~/modules/auth/auth.server";
-import { pruneRateLimitEvents } from "~/modules/rate-limit/rate-limit.server";
+import { pruneRateLimitEvents } from "~/lib/rate-limit.server";
 import { prunePostViews } from "~/modules/blog/blog.server";
 import { getEnv, type Env } from "~/env.server";
-import { listenForInvalidations } from "~/modules/page-cache/page-cache.server";
+import { listenForInvalidations } from "~/lib/page-cache.server";
 
 export type Runtime = { env: Env; database: Database; close: () => Promise<void> };
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from "react";
-import type { FlashToast } from "~/modules/toast/toast";
+import type { FlashToast } from "~/lib/toast";
 
 // react-hot-toast's defaults are the spec's: 4000 ms (blank, error, custom), 2000 ms
 // (success), loading never expires, at most 20 kept, removal 1 s after dismissal.

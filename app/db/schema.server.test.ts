@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeEachDriver } from "../../tests/helpers/db";
-import { insertCasino, insertCategory, insertComment, insertPost, insertPromotion } from "./factories.server";
+import { insertCasino, insertCategory, insertComment, insertPost, insertPromotion } from "~/seed/factories.server";
 import { blogPosts, casinos, heroSection, promotionComments, promotions } from "./schema";
 
 describeEachDriver("data model", ({ db }) => {

@@ -1,7 +1,7 @@
 import { getDb } from "~/db/index.server";
 import type { Db } from "~/db/db.server";
 import { auditLog } from "~/db/schema";
-import { invalidatePages } from "~/modules/page-cache/page-cache.server";
+import { invalidatePages } from "~/lib/page-cache.server";
 
 /**
  * The one way an admin write reaches the database (ADR 003). A domain declares once what

@@ -7,7 +7,7 @@ import { createThrowawayDatabaseUrl } from "../helpers/db";
 import { startServer, type TestServer } from "../helpers/server";
 import { openDatabase, type Database } from "~/db/db.server";
 import { setDatabase } from "~/db/index.server";
-import { insertCasino, insertCategory, insertPromotion } from "~/db/factories.server";
+import { insertCasino, insertCategory, insertPromotion } from "~/seed/factories.server";
 import { promotionCategories, promotions } from "~/db/schema";
 
 // admin.md §2 "Promotion form", "Promotion list" and "Categories", in Chromium.

@@ -4,7 +4,7 @@ import { expectNoPageErrors, launchBrowser, newPage } from "../helpers/browser";
 import { createThrowawayDatabaseUrl } from "../helpers/db";
 import { startServer, type TestServer } from "../helpers/server";
 import { openDatabase, type Database } from "~/db/db.server";
-import { insertCasino, insertComment, insertPromotion } from "~/db/factories.server";
+import { insertCasino, insertComment, insertPromotion } from "~/seed/factories.server";
 
 // Issue 7 finding 7: the promotion page carries the 20 newest comments; 'Daha fazla yorum'
 // loads the rest in the page, and without scripts it is a link to the next numbered page.

@@ -5,10 +5,10 @@ import { redirect } from "react-router";
 import { getDb } from "~/db/index.server";
 import { recordAudit } from "~/lib/command.server";
 import { adminUsers, sessions, users } from "~/db/schema";
-import { clearEvents, minutesUntil, reserve, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
-import { withToast } from "~/modules/toast/toast.server";
+import { clearEvents, minutesUntil, reserve, type RateLimitRule } from "~/lib/rate-limit.server";
+import { withToast } from "~/lib/toast.server";
 import { LOGIN_MESSAGES, lockedMessage, type LoginInput } from "./auth.schema";
-import { isSecureRequest, signedCookie } from "./cookie.server";
+import { isSecureRequest, signedCookie } from "~/lib/cookie.server";
 
 export const SESSION_COOKIE = "__admin_session";
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotions, type Casino, type NewCasino } from "~/db/schema";
-import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import { invalidatePages, SITE_TAG } from "~/lib/page-cache.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { htmlToText } from "~/lib/text";

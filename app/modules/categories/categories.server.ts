@@ -4,7 +4,7 @@ import { promotionCategories, promotions, type PromotionCategory } from "~/db/sc
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
-import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import { invalidatePages, SITE_TAG } from "~/lib/page-cache.server";
 import { CATEGORY_MESSAGES, type CategoryFormInput, type CategoryListItem, type CategorySort } from "./categories.schema";
 
 // admin.md §5 and §8

@@ -4,7 +4,7 @@ import { casinos, promotionComments, promotions } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type Paged } from "~/lib/list-query";
-import { promotionTag } from "~/modules/page-cache/page-cache.server";
+import { promotionTag } from "~/lib/page-cache.server";
 import { COMMENT_ADMIN_MESSAGES, type CommentEditInput, type CommentEditorValue, type CommentListItem } from "./comments-admin.schema";
 
 // admin.md §2 "Comment moderation" and §7 promotion_comments: the moderation list and its

@@ -2,8 +2,8 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { promotionComments, promotions } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { invalidatePages, promotionTag } from "~/modules/page-cache/page-cache.server";
-import { minutesUntil, reserve, type RateLimitRule } from "~/modules/rate-limit/rate-limit.server";
+import { invalidatePages, promotionTag } from "~/lib/page-cache.server";
+import { minutesUntil, reserve, type RateLimitRule } from "~/lib/rate-limit.server";
 import { COMMENT_MESSAGES, commentRateLimitedMessage, type CommentInput } from "./comments.schema";
 import { COMMENTS_PAGE_SIZE, type CommentKey, type CommentPage, type PublicComment } from "./comments.paging";
 

@@ -4,7 +4,7 @@ import { heroSection, settings, type HeroSection } from "~/db/schema";
 import { runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { htmlToText } from "~/lib/text";
-import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import { invalidatePages, SITE_TAG } from "~/lib/page-cache.server";
 import { DEFAULT_HERO, type Hero } from "./content";
 import type { ContentFormInput, HeroFormInput, SettingsEditorValue } from "./content.schema";
 

@@ -84,6 +84,7 @@ export async function streamFilePart(
   const done = new Promise<void>((resolve, reject) => {
     parser.on("file", (name, stream) => {
       if (name !== field || file) {
+        stream.on("error", () => {});
         stream.resume();
         return;
       }
@@ -99,6 +100,8 @@ export async function streamFilePart(
         write.catch(reject);
       });
       stream.on("limit", () => reject(new MultipartError(413, limits.tooLarge)));
+      // A body that ends inside the file destroys the part's stream with an error.
+      stream.on("error", () => reject(new MultipartError(400, limits.badRequest)));
     });
     parser.on("error", () => reject(new MultipartError(400, limits.badRequest)));
     parser.on("close", () => resolve());

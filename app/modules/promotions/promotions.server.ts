@@ -7,7 +7,7 @@ import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged }
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { compareTurkish, foldTurkish, sortByTurkishName } from "~/lib/turkish";
 import { submitToIndexNow, type IndexNowOutcome } from "~/modules/indexing/indexing.server";
-import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import { invalidatePages, SITE_TAG } from "~/lib/page-cache.server";
 import { resolvePromotionSlug } from "./fuzzy";
 import {
   composePromotionDescription,

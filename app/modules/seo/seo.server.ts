@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { invalidatePages, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import { invalidatePages, SITE_TAG } from "~/lib/page-cache.server";
 import { getDb } from "~/db/index.server";
 import { seoSettings } from "~/db/schema";
 import { getEnv } from "~/env.server";

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../tests/helpers/admin";
 import { allowConsoleError } from "../../../tests/helpers/setup";
-import { insertCasino, insertPost, insertPromotion } from "~/db/factories.server";
+import { insertCasino, insertPost, insertPromotion } from "~/seed/factories.server";
 import { getDashboardStats } from "~/modules/dashboard/dashboard.server";
 import type { DashboardRecent, DashboardStats } from "~/modules/dashboard/dashboard.schema";
 import Dashboard, { action, loader } from "./dashboard";

@@ -6,7 +6,7 @@ import type { Route } from "./+types/login";
 import { commitSessionCookie, getAdmin, safeRedirectTarget, signIn } from "~/modules/auth/auth.server";
 import { LOGIN_MESSAGES, LoginSchema } from "~/modules/auth/auth.schema";
 import { readBoundedForm } from "~/lib/request-body.server";
-import { withToast } from "~/modules/toast/toast.server";
+import { withToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field } from "~/components/forms";
 import { notify } from "~/components/toaster";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { signOut } from "~/modules/auth/auth.server";
 import { LOGIN_MESSAGES } from "~/modules/auth/auth.schema";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 // Signing out changes state, so only a POST does it.
 export function loader() {

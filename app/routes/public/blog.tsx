@@ -6,7 +6,7 @@ import { Pagination } from "~/components/pagination";
 import { countPublishedPosts, listPublishedPosts } from "~/modules/blog/blog.server";
 import { buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
-import { shareable } from "~/modules/page-cache/page-cache.server";
+import { shareable } from "~/lib/page-cache.server";
 
 export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
 // The loader reads ?sayfa= only; any other parameter leaves the page (and its cache entry) the same.

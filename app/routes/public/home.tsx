@@ -14,7 +14,7 @@ import { buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
 import { HOME_POST_COUNT } from "~/modules/site/site";
 import { getEnv } from "~/env.server";
-import { useSiteName } from "./layout";
+import { useSiteName } from "~/components/site-name";
 
 // public-site.md §9: 12 casinos in the carousel, 4 posts. The home page shows the newest
 // promotions and links to /bonuslar for the rest.

@@ -1,15 +1,11 @@
-import { Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { Outlet, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { SiteHeader } from "~/components/site-header";
 import { SplashOverlay } from "~/components/splash-overlay";
 import { Spinner } from "~/components/spinner";
-import { shareable } from "~/modules/page-cache/page-cache.server";
+import { shareable } from "~/lib/page-cache.server";
 import { listActiveSplashAds } from "~/modules/splash-ads/splash-ads.server";
-import type { loader as rootLoader } from "~/root";
-
-export function useSiteName(): string {
-  return useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? "Bonus Rehberi";
-}
+import { useSiteName } from "~/components/site-name";
 
 // Every public page is the same for all anonymous visitors: the page cache may share it
 // (docs/decisions/002-page-cache.md). Pages below that read query parameters name them.

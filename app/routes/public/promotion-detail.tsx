@@ -10,7 +10,7 @@ import { countComments, listCommentPage } from "~/modules/comments/comments.serv
 import { findActivePromotionById, findActivePromotionBySlugs, listRelatedPromotions } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
-import { promotionTag, shareable } from "~/modules/page-cache/page-cache.server";
+import { promotionTag, shareable } from "~/lib/page-cache.server";
 
 export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
 

@@ -7,7 +7,7 @@ import { PromotionList } from "~/components/promotion-list";
 import { listCategoryChips, searchActivePromotions } from "~/modules/promotions/promotions.server";
 import { buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
-import { shareable } from "~/modules/page-cache/page-cache.server";
+import { shareable } from "~/lib/page-cache.server";
 
 export const PROMOTIONS_PAGE_SIZE = 24;
 const MAX_QUERY_LENGTH = 100;

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callRoute, unwrap } from "../../../tests/helpers/routes";
-import { insertPost } from "~/db/factories.server";
+import { insertPost } from "~/seed/factories.server";
 import { blogPosts, postViews } from "~/db/schema";
 import { prunePostViews, recordPostView } from "~/modules/blog/blog.server";
 import { action as viewAction } from "./post-view";

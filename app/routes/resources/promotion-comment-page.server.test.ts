@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callRoute, unwrap } from "../../../tests/helpers/routes";
-import { insertCasino, insertComment, insertPromotion } from "~/db/factories.server";
+import { insertCasino, insertComment, insertPromotion } from "~/seed/factories.server";
 import type { Db } from "~/db/db.server";
 import { loader as detailLoader } from "../public/promotion-detail";
 import { loader as pageLoader } from "./promotion-comment-page";

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callRoute, unwrap } from "../../../tests/helpers/routes";
-import { insertPromotion } from "~/db/factories.server";
+import { insertPromotion } from "~/seed/factories.server";
 import { promotionComments } from "~/db/schema";
 import { action as commentAction } from "./promotion-comments";
 

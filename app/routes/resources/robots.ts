@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
 import { siteOrigin } from "~/modules/seo/seo.server";
-import { SHARED_RESOURCE_HEADERS } from "~/modules/page-cache/page-cache.server";
+import { SHARED_RESOURCE_HEADERS } from "~/lib/page-cache.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${siteOrigin(request)}/sitemap.xml`, ""].join("\n");

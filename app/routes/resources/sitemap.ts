@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { siteOrigin } from "~/modules/seo/seo.server";
-import { SHARED_RESOURCE_HEADERS } from "~/modules/page-cache/page-cache.server";
+import { SHARED_RESOURCE_HEADERS } from "~/lib/page-cache.server";
 import { listSitemapEntries, sitemapDocument } from "~/modules/seo/sitemap.server";
 
 /**

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
 import { auditLog, casinos, promotions } from "~/db/schema";
-import { insertCasino, insertPromotion } from "~/db/factories.server";
+import { insertCasino, insertPromotion } from "~/seed/factories.server";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { action as listAction, loader as listLoader } from "./list";
 

@@ -4,7 +4,7 @@ import { actorOf } from "~/lib/command.server";
 import { readForm, submitForm } from "~/lib/form-action.server";
 import { CASINO_MESSAGES, CasinoFormSchema } from "~/modules/casinos/casinos.schema";
 import { getCasinoForEdit, saveCasino } from "~/modules/casinos/casinos.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
 

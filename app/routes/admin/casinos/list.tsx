@@ -13,7 +13,7 @@ import { readForm, splitErrors } from "~/lib/form-action.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { CASINO_MESSAGES, CASINO_SORTS, casinoPath } from "~/modules/casinos/casinos.schema";
 import { listCasinosForAdmin, removeCasino } from "~/modules/casinos/casinos.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Casino Siteleri | Admin Panel" }];
 

@@ -14,7 +14,7 @@ import { listHref, parseListQuery } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { CATEGORY_MESSAGES, CATEGORY_SORTS, CategoryFormSchema, categorySlugFor, type CategoryListItem } from "~/modules/categories/categories.schema";
 import { getCategoryForEdit, listCategoriesForAdmin, removeCategory, saveCategory } from "~/modules/categories/categories.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kategoriler | Admin Panel" }];
 

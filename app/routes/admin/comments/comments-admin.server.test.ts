@@ -4,7 +4,7 @@ import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
 import { callRoute } from "../../../../tests/helpers/routes";
 import { auditLog, promotionComments } from "~/db/schema";
-import { insertCasino, insertComment, insertPromotion } from "~/db/factories.server";
+import { insertCasino, insertComment, insertPromotion } from "~/seed/factories.server";
 import type { CommentListItem } from "~/modules/comments/comments-admin.schema";
 import { loader as detailLoader } from "../../public/promotion-detail";
 import { action, loader } from "./list";

@@ -25,7 +25,7 @@ import {
 } from "~/modules/comments/comments-admin.schema";
 import { getCommentForEdit, listCommentsForAdmin, removeComment, updateComment } from "~/modules/comments/comments-admin.server";
 import { COMMENT_NAME_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH } from "~/modules/comments/comments.rules";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 // admin.md §2 "Comment moderation": search, rating filter, table, edit dialog, delete.
 // The dialog is part of the URL (?duzenle={id}), so it works without scripts and a

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/modules/auth/auth.server";
 import { PROMOTION_MESSAGES, PromotionFormSchema } from "~/modules/promotions/promotions.schema";
 import { getPromotionForEdit, indexActivatedPromotion, listPromotionEditorOptions, savePromotion } from "~/modules/promotions/promotions.server";
 import { siteOrigin } from "~/modules/seo/seo.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
 

@@ -22,7 +22,7 @@ import {
 } from "~/modules/promotions/promotions.schema";
 import { indexActivatedPromotion, listPromotionsForAdmin, removePromotion, setPromotionActiveByAdmin } from "~/modules/promotions/promotions.server";
 import { siteOrigin } from "~/modules/seo/seo.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Promosyonlar | Admin Panel" }];
 

@@ -5,11 +5,11 @@ import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type T
 import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../../tests/helpers/fake-indexnow";
 import { callRoute } from "../../../../tests/helpers/routes";
 import { auditLog, promotions, type Promotion } from "~/db/schema";
-import { insertCasino, insertCategory, insertPromotion } from "~/db/factories.server";
+import { insertCasino, insertCategory, insertPromotion } from "~/seed/factories.server";
 import { configureIndexNow } from "~/modules/indexing/indexing.server";
-import { pageStore, SITE_TAG } from "~/modules/page-cache/page-cache.server";
+import { pageStore, SITE_TAG } from "~/lib/page-cache.server";
 import type { PromotionEditorOptions, PromotionEditorValue, PromotionListItem } from "~/modules/promotions/promotions.schema";
-import { takeToast } from "~/modules/toast/toast.server";
+import { takeToast } from "~/lib/toast.server";
 import { loader as publicPromotionsLoader } from "../../public/promotions";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { loader as newLoader } from "./new";

@@ -10,7 +10,7 @@ import { readForm, submitForm } from "~/lib/form-action.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { SEO_GUIDANCE, SEO_LIMITS, SEO_MESSAGES, SeoFormSchema, seoCounter, type SeoSettingView } from "~/modules/seo/seo.schema";
 import { listSeoSettingsForAdmin, saveSeoSetting } from "~/modules/seo/seo.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 // admin.md §2 "SEO settings": an accordion per page (details/summary), one form each, told
 // apart by the row id they post. A save returns to the page's own panel (#seo-{id}).

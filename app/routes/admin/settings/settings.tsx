@@ -20,7 +20,7 @@ import {
   type SettingsTab,
 } from "~/modules/content/content.schema";
 import { getSettingsForEdit, saveContentSettings, saveHeroSettings } from "~/modules/content/content.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 // admin.md §2 "Settings": tabs 'Hero Bölümü' and 'İçerik Alanları', one form each, told
 // apart by `intent`. The tab is in the URL (?sekme=icerik) so a save returns to it.

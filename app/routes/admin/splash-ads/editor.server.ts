@@ -4,7 +4,7 @@ import { actorOf } from "~/lib/command.server";
 import { readForm, submitForm } from "~/lib/form-action.server";
 import { SPLASH_AD_MESSAGES, SplashAdFormSchema } from "~/modules/splash-ads/splash-ads.schema";
 import { getSplashAdForEdit, saveSplashAd } from "~/modules/splash-ads/splash-ads.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
 

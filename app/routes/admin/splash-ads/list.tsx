@@ -14,7 +14,7 @@ import { parseListQuery } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { SPLASH_AD_MESSAGES, SPLASH_AD_SORTS } from "~/modules/splash-ads/splash-ads.schema";
 import { listSplashAdsForAdmin, removeSplashAd, setSplashAdActiveAs } from "~/modules/splash-ads/splash-ads.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Splash Reklamlar | Admin Panel" }];
 

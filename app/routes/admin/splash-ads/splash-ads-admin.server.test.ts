@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
 import { auditLog, splashAds, type SplashAd } from "~/db/schema";
-import { pageStore } from "~/modules/page-cache/page-cache.server";
+import { pageStore } from "~/lib/page-cache.server";
 import { listActiveSplashAds } from "~/modules/splash-ads/splash-ads.server";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { loader as newLoader } from "./new";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { isSecureRequest, signedCookie } from "~/modules/auth/cookie.server";
+import { isSecureRequest, signedCookie } from "~/lib/cookie.server";
 import { isFlashToast, type FlashToast } from "./toast";
 
 // A toast that survives one redirect: set by an action, read once by the root loader.

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { describeEachDriver, truncateAll } from "../../tests/helpers/db";
 import { rateLimitEvents } from "~/db/schema";
 import { reserve, type RateLimitRule } from "./rate-limit.server";
 

@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, lt, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { expect, it } from "vitest";
-import { describeEachDriver } from "../../../tests/helpers/db";
+import { describeEachDriver } from "../../tests/helpers/db";
 import {
   blogPosts,
   casinos,
@@ -12,7 +12,7 @@ import {
   seoSettings,
   settings,
   splashAds,
-} from "../schema";
+} from "~/db/schema";
 import { seedDemoContent } from "./demo.server";
 
 describeEachDriver("demo content", ({ db }) => {
@@ -26,7 +26,7 @@ describeEachDriver("demo content", ({ db }) => {
     expect(await total(casinos)).toBeGreaterThanOrEqual(8);
     expect(await total(casinos, isNotNull(casinos.logoUrl))).toBe(await total(casinos));
     expect(await total(promotionCategories)).toBe(5);
-    expect(await total(promotions)).toBe(30);
+    expect(await total(promotions)).toBe(40);
     expect(await total(promotions, eq(promotions.isActive, false))).toBeGreaterThan(0);
     expect(await total(promotions, lt(promotions.expiryDate, new Date()))).toBeGreaterThan(0);
     expect(await total(promotions, isNotNull(promotions.promotionCode))).toBeGreaterThan(0);

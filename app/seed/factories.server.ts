@@ -1,4 +1,4 @@
-import type { Db } from "./db.server";
+import type { Db } from "~/db/db.server";
 import {
   blogPosts,
   casinos,
@@ -15,7 +15,7 @@ import {
   type Promotion,
   type PromotionCategory,
   type PromotionComment,
-} from "./schema";
+} from "~/db/schema";
 import { slugify } from "~/lib/slug";
 import { derivePromotionFields } from "~/modules/promotions/promotions.schema";
 

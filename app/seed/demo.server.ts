@@ -1,6 +1,6 @@
 import { getDb } from "~/db/index.server";
 import type { Db } from "~/db/db.server";
-import { insertCasino, insertCategory, insertComment, insertPost, insertPromotion } from "~/db/factories.server";
+import { insertCasino, insertCategory, insertComment, insertPost, insertPromotion } from "~/seed/factories.server";
 import { appMeta, heroSection, scheduledPublishingSettings, seoSettings, settings, splashAds } from "~/db/schema";
 import {
   DEMO_BLOG_SECTION_TEXT,
@@ -55,11 +55,12 @@ async function insertDemoRows(db: Db, now: Date): Promise<void> {
   const categories = new Map<string, { id: string; name: string }>();
   for (const c of DEMO_CATEGORIES) categories.set(c.name, await insertCategory(db, { name: c.name, description: c.description }));
 
-  // 30 promotions: three per casino, some expired, some inactive, some without an image.
+  // 40 promotions: four per casino, some expired, some inactive, some without an image;
+  // more than one page of /bonuslar stays listed once the expired ones leave the lists.
   let n = 0;
   const promotions = [];
   for (const [ci, casino] of casinos.entries()) {
-    for (let k = 0; k < 3; k++) {
+    for (let k = 0; k < 4; k++) {
       const template = PROMOTION_TEMPLATES[(ci + k) % PROMOTION_TEMPLATES.length]!;
       const category = categories.get(template.category)!;
       const expired = n % 9 === 4;
