@@ -16,6 +16,8 @@ export function ConfirmButton({
   return (
     <button
       {...props}
+      // Screen readers hear the second step too, whatever label the first one had.
+      aria-label={armed ? `${props["aria-label"] ?? ""} ${confirmLabel}`.trim() : props["aria-label"]}
       type={armed ? "submit" : "button"}
       onClick={(event) => {
         if (armed) return props.onClick?.(event);

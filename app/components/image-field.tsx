@@ -80,8 +80,20 @@ export function ImageField({
   };
   const failedToDisplay = () => {
     clear();
-    void notify.error(MEDIA_MESSAGES.displayFailed);
+    void notify.error(tab === "url" ? MEDIA_MESSAGES.urlFailed : MEDIA_MESSAGES.displayFailed);
   };
+  // admin.md §4: saving waits for the upload; otherwise the form would post the old address.
+  useEffect(() => {
+    const form = hidden.current?.form;
+    if (!busy || !form) return;
+    const hold = (event: SubmitEvent) => {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void notify.error(MEDIA_MESSAGES.stillUploading);
+    };
+    form.addEventListener("submit", hold, true);
+    return () => form.removeEventListener("submit", hold, true);
+  }, [busy]);
   // An image that failed before hydration fired its error event before React listened.
   useEffect(() => {
     const img = image.current;
@@ -100,7 +112,7 @@ export function ImageField({
     setBusy(false);
     if (fileInput.current) fileInput.current.value = "";
     if (!answer.ok) {
-      void notify.error(MEDIA_MESSAGES.uploadFailed(answer.message || MEDIA_MESSAGES.unknownReason));
+      void notify.error(MEDIA_MESSAGES.uploadFailed(bucket, answer.message || MEDIA_MESSAGES.unknownReason));
       return;
     }
     set(answer.url);

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatDateTr } from "~/lib/dates";
 import { previewText } from "~/lib/text";
+import { safeHref } from "~/lib/urls";
 import { imageSources } from "~/modules/media/media.schema";
 import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
 
@@ -23,7 +24,7 @@ export function detailPath(promotion: Pick<PublicPromotion, "id" | "slug" | "cas
 export function ClaimLink({ href, className, children = "Bonus Al" }: { href: string; className?: string; children?: React.ReactNode }) {
   return (
     <a
-      href={href}
+      href={safeHref(href)}
       target="_blank"
       rel="nofollow sponsored noopener"
       onClick={(event) => event.stopPropagation()}

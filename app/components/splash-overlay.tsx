@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { safeHref } from "~/lib/urls";
 import { imageSources } from "~/modules/media/media.schema";
 import type { PublicSplashAd } from "~/modules/splash-ads/splash-ads.schema";
 
@@ -43,7 +44,7 @@ export function SplashOverlay({ ads }: { ads: PublicSplashAd[] }) {
   return (
     <div role="dialog" aria-modal="true" aria-label={ad.title} className="fixed inset-0 z-[60] flex items-center justify-center bg-slate-900/70 p-4">
       <div className="relative w-full max-w-md">
-        <a href={ad.href} target="_blank" rel="nofollow sponsored noopener" className="block">
+        <a href={safeHref(ad.href)} target="_blank" rel="nofollow sponsored noopener" className="block">
           <img {...imageSources(ad.imageUrl, "(max-width: 480px) 100vw, 448px")} alt={ad.title} width={600} height={600} className="aspect-square w-full rounded-xl object-cover shadow-2xl" />
         </a>
         <div className="absolute -top-3 -right-3">

@@ -98,7 +98,11 @@ export async function runCommand<T>(
     } else {
       const violation = uniqueViolationOf(error);
       const mapped = violation?.constraint ? domain.unique?.[violation.constraint] : undefined;
-      if (!mapped) throw error;
+      if (!mapped) {
+        // ADR 003: every command is audited, also one that failed unexpectedly.
+        await recordFailure(domain, verb, actor, attempted).catch(() => {});
+        throw error;
+      }
       outcome = reject({ [mapped.field]: [mapped.message] });
     }
   }

@@ -24,15 +24,26 @@ export function splitErrors(errors: FieldErrors): { fieldErrors: FieldErrors; fo
   return { fieldErrors, formErrors };
 }
 
+/** What the form says when saving failed for a reason that is not the operator's (admin.md §8). */
+export const SAVE_FAILED_MESSAGE = "Kaydedilirken bir hata oluştu: Bilinmeyen hata";
+
 export async function submitForm<Schema extends z.ZodType, T>(
   formData: FormData,
   schema: Schema,
   command: (value: z.output<Schema>) => Promise<CommandResult<T>>,
   onSuccess: (value: T) => Response | Promise<Response>,
+  failureMessage: string = SAVE_FAILED_MESSAGE,
 ) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);
-  const result = await command(submission.value);
+  let result: CommandResult<T>;
+  try {
+    result = await command(submission.value);
+  } catch (error) {
+    // The operator keeps the form and what they typed; the details go to the log only.
+    console.error(`Save failed: ${error instanceof Error ? error.message : String(error)}`);
+    return data({ result: submission.reply({ formErrors: [failureMessage] }) }, 500);
+  }
   if (!result.ok) return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, 400);
   return onSuccess(result.value);
 }

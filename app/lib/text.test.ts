@@ -16,3 +16,10 @@ describe("text helpers", () => {
     expect(previewText("tam")).toBe("tam");
   });
 });
+
+describe("visible text of HTML", () => {
+  it("does not count what the sanitiser drops with its content", () => {
+    expect(htmlToText("<textarea>long enough text here</textarea>")).toBe("");
+    expect(htmlToText("<p>görünen</p><noscript>gizli metin</noscript><select><option>seçenek</option></select>")).toBe("görünen");
+  });
+});

@@ -15,7 +15,8 @@ const ENTITIES: Record<string, string> = {
 /** Plain text of an HTML fragment, for previews and meta descriptions (never rendered as HTML). */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    // Elements the sanitiser drops together with their content never count as text.
+    .replace(/<(script|style|textarea|option|noscript|title|template|iframe|object)[^>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6])>/gi, " ")
     .replace(/<[^>]*>/g, "")
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)

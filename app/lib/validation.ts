@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { htmlToText } from "./text";
+import { isImageAddress, isWebUrl } from "./urls";
 
 // Field builders shared by the admin form schemas, so every form reads empty, URL and
 // rich-text input the same way on both sides.
@@ -29,23 +30,7 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : null));
 }
 
-export const MAX_URL_LENGTH = 2048;
-
-/** http(s) URLs only: a javascript: or data: link must never reach a page. */
-export function isWebUrl(value: string): boolean {
-  if (value.length > MAX_URL_LENGTH) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
-/** Our own files (/media/..., /demo/...) count as image addresses too. */
-export function isImageAddress(value: string): boolean {
-  return isWebUrl(value) || (/^\/(?!\/)[\w\-./%]+$/.test(value) && !value.includes(".."));
-}
+export { isImageAddress, isSitePath, isWebUrl, MAX_URL_LENGTH, safeHref } from "./urls";
 
 export function webUrl(message: string) {
   return z.string({ error: message }).trim().refine(isWebUrl, message);

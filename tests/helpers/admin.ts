@@ -49,7 +49,10 @@ export async function callAdmin(
     return await fn({ request, params: options.params ?? {}, context: { clientAddress: options.client ?? "10.0.0.1" } } as never);
   } catch (error) {
     // Loaders and actions throw redirects and 404s; the tests look at them like answers.
-    return error;
+    // Anything else is a crash and fails the test.
+    const thrown = error as { type?: string };
+    if (error instanceof Response || thrown?.type === "DataWithResponseInit") return error;
+    throw error;
   }
 }
 

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { E2E_ADMIN, startServer, type TestServer } from "./server";
 
@@ -37,6 +37,15 @@ export async function loginAsAdmin(page: Page, baseUrl: string, credentials = E2
   await page.getByLabel("Şifre").fill(credentials.password);
   await page.getByRole("button", { name: "Giriş Yap" }).click();
   await page.waitForURL(`${baseUrl}/admin/dashboard`);
+}
+
+/**
+ * Waits until React has hydrated the element (its props are attached): before that a
+ * file chosen or a key typed reaches no handler. Not needed after a client-side navigation.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: "attached" });
+  await locator.page().waitForFunction((element) => Object.keys(element!).some((key) => key.startsWith("__reactProps")), await locator.elementHandle());
 }
 
 /**

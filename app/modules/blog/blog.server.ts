@@ -3,10 +3,11 @@ import crypto from "node:crypto";
 import { getDb } from "~/db/index.server";
 import { blogPosts, postViews, type BlogPost, type NewBlogPost } from "~/db/schema";
 import { getSessionSecret } from "~/lib/secret.server";
-import { invalidatePages, SITE_TAG } from "~/lib/page-cache.server";
+import { SITE_TAG } from "~/lib/page-cache.server";
+import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { slugify } from "~/lib/slug";
 import { isUuid } from "~/lib/ids";
-import type { PostCard, PostDetail } from "./blog.schema";
+import { BLOG_POST_MESSAGES, type PostCard, type PostDetail } from "./blog.schema";
 export type { PostCard, PostDetail, PostLink } from "./blog.schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 
@@ -123,42 +124,73 @@ export async function listSimilarPosts(post: Pick<PostDetail, "id" | "category">
   return rows.map(toCard);
 }
 
-// Writes; each invalidates the cached pages before it returns (issue 4). A view count
-// is not such a write: the count is fetched by the browser, outside the cached page.
+// ---- Writes: audited commands on runCommand (ADR 003). A view count is not such a write:
+// the count is fetched by the browser, outside the cached page.
+
+/** Posts appear on the home page, the blog pages, the footer and the sitemap. */
+const BLOG_POST_COMMANDS: DomainCommands = {
+  entity: "blog-post",
+  invalidates: [SITE_TAG],
+  unique: { blog_posts_slug_unique: { field: "slug", message: BLOG_POST_MESSAGES.slugTaken } },
+};
+
 export type PostInput = Pick<NewBlogPost, "title" | "excerpt" | "content" | "category"> &
   Partial<Pick<NewBlogPost, "slug" | "author" | "imageUrl" | "seoTitle" | "seoDescription" | "seoKeywords">>;
 
-export async function createPost(input: PostInput): Promise<BlogPost> {
-  // admin.md §4: manually created posts start as drafts; an empty slug is built from the title.
-  const [row] = await getDb()
-    .insert(blogPosts)
-    .values({ ...input, slug: input.slug?.trim() || slugify(input.title), isPublished: false })
-    .returning();
-  await invalidatePages(SITE_TAG);
-  return row!;
-}
-
-/** admin.md §4: editing sets updated_at and keeps the publish state. */
-export async function updatePost(id: string, input: PostInput): Promise<BlogPost | null> {
-  const [row] = await getDb()
-    .update(blogPosts)
-    .set({ ...input, slug: input.slug?.trim() || slugify(input.title), updatedAt: new Date() })
-    .where(eq(blogPosts.id, id))
-    .returning();
-  await invalidatePages(SITE_TAG);
-  return row ?? null;
+/**
+ * Creates (id null) or updates a post. admin.md §4: manually created posts start as drafts;
+ * editing sets updated_at and keeps the publish state; an empty slug is built from the title.
+ */
+export function savePost(actor: Actor, id: string | null, input: PostInput): Promise<CommandResult<BlogPost>> {
+  const values = { ...input, content: sanitizeRichText(input.content), slug: input.slug?.trim() || slugify(input.title) };
+  return runCommand(
+    BLOG_POST_COMMANDS,
+    id ? "update" : "create",
+    actor,
+    async (tx) => {
+      const [row] = id
+        ? isUuid(id)
+          ? await tx.update(blogPosts).set({ ...values, updatedAt: new Date() }).where(eq(blogPosts.id, id)).returning()
+          : []
+        : await tx.insert(blogPosts).values({ ...values, isPublished: false }).returning();
+      if (!row) return reject({ "": [BLOG_POST_MESSAGES.notFound] });
+      return { value: row, target: { id: row.id, summary: row.title } };
+    },
+    { id, summary: input.title },
+  );
 }
 
 /** admin.md §4: publishing sets published_at to now; reverting to draft clears it. */
-export async function setPostPublished(id: string, isPublished: boolean): Promise<void> {
-  await getDb()
-    .update(blogPosts)
-    .set({ isPublished, publishedAt: isPublished ? new Date() : null, updatedAt: new Date() })
-    .where(eq(blogPosts.id, id));
-  await invalidatePages(SITE_TAG);
+export function setPostPublished(actor: Actor, id: string, isPublished: boolean): Promise<CommandResult<{ id: string; isPublished: boolean }>> {
+  return runCommand(
+    BLOG_POST_COMMANDS,
+    isPublished ? "publish" : "unpublish",
+    actor,
+    async (tx) => {
+      const [row] = isUuid(id)
+        ? await tx
+            .update(blogPosts)
+            .set({ isPublished, publishedAt: isPublished ? new Date() : null, updatedAt: new Date() })
+            .where(eq(blogPosts.id, id))
+            .returning({ id: blogPosts.id, title: blogPosts.title })
+        : [];
+      if (!row) return reject({ "": [BLOG_POST_MESSAGES.notFound] });
+      return { value: { id: row.id, isPublished }, target: { id: row.id, summary: row.title } };
+    },
+    { id: isUuid(id) ? id : null, summary: "" },
+  );
 }
 
-export async function deletePost(id: string): Promise<void> {
-  await getDb().delete(blogPosts).where(eq(blogPosts.id, id));
-  await invalidatePages(SITE_TAG);
+export function removePost(actor: Actor, id: string): Promise<CommandResult<{ id: string }>> {
+  return runCommand(
+    BLOG_POST_COMMANDS,
+    "delete",
+    actor,
+    async (tx) => {
+      const [row] = isUuid(id) ? await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id, title: blogPosts.title }) : [];
+      if (!row) return reject({ "": [BLOG_POST_MESSAGES.notFound] });
+      return { value: { id: row.id }, target: { id: row.id, summary: row.title } };
+    },
+    { id: isUuid(id) ? id : null, summary: "" },
+  );
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { casinos, promotions, type Casino, type NewCasino } from "~/db/schema";
-import { invalidatePages, SITE_TAG } from "~/lib/page-cache.server";
+import { casinos, promotions, type Casino } from "~/db/schema";
+import { SITE_TAG } from "~/lib/page-cache.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { htmlToText } from "~/lib/text";
@@ -66,30 +66,6 @@ export async function findCasino(idOrName: string): Promise<CasinoDetail | null>
     updatedAt: row.updatedAt.toISOString(),
     activePromotionCount: active?.n ?? 0,
   };
-}
-
-// Writes; each invalidates the cached pages before it returns (issue 4).
-export type CasinoInput = Pick<NewCasino, "name" | "url" | "logoUrl" | "description"> & Partial<Pick<NewCasino, "details" | "featured" | "rating">>;
-
-export async function createCasino(input: CasinoInput): Promise<Casino> {
-  const [row] = await getDb().insert(casinos).values({ ...input, slug: slugify(input.name) }).returning();
-  await invalidatePages(SITE_TAG);
-  return row!;
-}
-
-export async function updateCasino(id: string, input: CasinoInput): Promise<Casino | null> {
-  const [row] = await getDb()
-    .update(casinos)
-    .set({ ...input, slug: slugify(input.name), updatedAt: new Date() })
-    .where(eq(casinos.id, id))
-    .returning();
-  await invalidatePages(SITE_TAG);
-  return row ?? null;
-}
-
-export async function deleteCasino(id: string): Promise<void> {
-  await getDb().delete(casinos).where(eq(casinos.id, id));
-  await invalidatePages(SITE_TAG);
 }
 
 // ---- Admin (issue 8): reads for the list and the editor, and the audited commands.

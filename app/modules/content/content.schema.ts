@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWebUrl, MAX_URL_LENGTH, richText, text } from "~/lib/validation";
+import { isSitePath, isWebUrl, MAX_URL_LENGTH, richText, text } from "~/lib/validation";
 import type { Hero } from "./content";
 
 // admin.md §2 "Settings", §3 hero_section and settings, §5 "Hero form", §8 "Settings".
@@ -35,7 +35,7 @@ export const SETTINGS_MESSAGES = {
 /** Where the hero button may lead: a web address, a path of this site or a section of the page. */
 export function isHeroButtonTarget(value: string): boolean {
   if (value.startsWith("#")) return /^#[\w-]+$/.test(value);
-  if (value.startsWith("/")) return !value.startsWith("//") && !value.includes("\\") && value.length <= MAX_URL_LENGTH;
+  if (value.startsWith("/")) return isSitePath(value);
   return isWebUrl(value);
 }
 

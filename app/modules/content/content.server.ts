@@ -4,7 +4,7 @@ import { heroSection, settings, type HeroSection } from "~/db/schema";
 import { runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { htmlToText } from "~/lib/text";
-import { invalidatePages, SITE_TAG } from "~/lib/page-cache.server";
+import { SITE_TAG } from "~/lib/page-cache.server";
 import { DEFAULT_HERO, type Hero } from "./content";
 import type { ContentFormInput, HeroFormInput, SettingsEditorValue } from "./content.schema";
 
@@ -26,19 +26,6 @@ export async function getBlogSectionText(): Promise<string> {
   const [row] = await getDb().select({ text: settings.blogSectionText }).from(settings).where(eq(settings.id, 1)).limit(1);
   const html = sanitizeRichText(row?.text);
   return html.replace(/<[^>]*>/g, "").trim() ? html : "";
-}
-
-/** Writes the single hero row (admin.md "Settings"), then invalidates the cached pages. */
-export async function saveHero(hero: Hero): Promise<void> {
-  const values = { ...hero, updatedAt: new Date() };
-  await getDb().insert(heroSection).values({ id: 1, ...values }).onConflictDoUpdate({ target: heroSection.id, set: values });
-  await invalidatePages(SITE_TAG);
-}
-
-export async function saveBlogSectionText(html: string | null): Promise<void> {
-  const values = { blogSectionText: html, updatedAt: new Date() };
-  await getDb().insert(settings).values({ id: 1, ...values }).onConflictDoUpdate({ target: settings.id, set: values });
-  await invalidatePages(SITE_TAG);
 }
 
 // ---- Admin (issue 8): the settings screen's reads and audited commands.

@@ -51,8 +51,11 @@ export const RESPONSIVE_WIDTHS = [480, 960, 1600] as const;
 
 export const MEDIA_MESSAGES = {
   uploaded: "Görsel başarıyla yüklendi",
-  uploadFailed: (reason: string) => `Resim yüklenirken bir hata oluştu: ${reason}`,
+  // admin.md §8: the promotion form names the reason; the blog and splash-ad forms do not.
+  uploadFailed: (bucket: MediaBucket, reason: string) => (bucket === "promotions" ? `Resim yüklenirken bir hata oluştu: ${reason}` : "Görsel yüklenirken bir hata oluştu"),
   displayFailed: "Görsel yüklenemedi veya görüntülenemiyor.",
+  urlFailed: "Görsel yüklenemedi. URL doğru olmayabilir.",
+  stillUploading: "Görsel yükleniyor, lütfen bitmesini bekleyin.",
   notAnImage: "Yalnızca PNG, JPEG, GIF veya WebP biçiminde bir görsel yüklenebilir.",
   unreadable: "Görsel okunamadı; dosya bozuk olabilir.",
   tooManyPixels: "Görselin çözünürlüğü çok yüksek (en fazla 40 megapiksel).",

@@ -143,6 +143,9 @@ export const PROMOTION_MESSAGES = {
   notFound: "Promosyon bulunamadı",
   expiredToggle: "Süresi dolmuş bir promosyonun durumu değiştirilemez",
   loadFailed: "Promosyon bilgileri yüklenirken bir hata oluştu",
+  // admin.md §8, with its fallback reason.
+  createFailed: (reason = "Bilinmeyen hata") => `Promosyon eklenirken hata: ${reason}`,
+  updateFailed: (reason = "Bilinmeyen hata") => `Promosyon güncellenirken hata: ${reason}`,
   noCasino: "Diğer",
   noCode: "Kod yok",
   noExpiry: "Süresiz",

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, like, lte, min, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { casinos, promotionCategories, promotions, type NewPromotion, type Promotion } from "~/db/schema";
+import { casinos, promotionCategories, promotions } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands, type FieldErrors, type Tx } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { compareTurkish, foldTurkish, sortByTurkishName } from "~/lib/turkish";
 import { submitToIndexNow, type IndexNowOutcome } from "~/modules/indexing/indexing.server";
-import { invalidatePages, SITE_TAG } from "~/lib/page-cache.server";
+import { SITE_TAG } from "~/lib/page-cache.server";
 import { resolvePromotionSlug } from "./fuzzy";
 import {
   composePromotionDescription,
@@ -183,50 +183,6 @@ export async function listActivePromotionsOfCasino(casinoId: string): Promise<Pu
     .where(and(eq(promotions.casinoId, casinoId), listed()))
     .orderBy(...newestFirst);
   return rows.map(toPublicPromotion);
-}
-
-// Writes. Each one invalidates the cached pages before it returns (issue 4); the
-// back-office screens validate their input with the promotion form schema first.
-export type PromotionInput = Omit<NewPromotion, "id" | "slug" | "searchText" | "category" | "createdAt" | "updatedAt" | "indexed">;
-
-/** admin.md §5: if a category is chosen, the saved category text is that category's name. */
-async function categoryNameOf(categoryId: string | null | undefined): Promise<string | null> {
-  if (!categoryId) return null;
-  const [row] = await getDb().select({ name: promotionCategories.name }).from(promotionCategories).where(eq(promotionCategories.id, categoryId)).limit(1);
-  return row?.name ?? null;
-}
-
-export async function createPromotion(input: PromotionInput): Promise<Promotion> {
-  const [row] = await getDb()
-    .insert(promotions)
-    .values({ ...input, ...derivePromotionFields(input.title, input.description ?? ""), category: await categoryNameOf(input.categoryId) })
-    .returning();
-  await invalidatePages(SITE_TAG);
-  return row!;
-}
-
-export async function updatePromotion(id: string, input: PromotionInput): Promise<Promotion | null> {
-  const [row] = await getDb()
-    .update(promotions)
-    .set({ ...input, ...derivePromotionFields(input.title, input.description ?? ""), category: await categoryNameOf(input.categoryId), updatedAt: new Date() })
-    .where(eq(promotions.id, id))
-    .returning();
-  await invalidatePages(SITE_TAG);
-  return row ?? null;
-}
-
-/** admin.md §4: activating resets indexed to false (the page is submitted again). */
-export async function setPromotionActive(id: string, isActive: boolean): Promise<void> {
-  await getDb()
-    .update(promotions)
-    .set(isActive ? { isActive, indexed: false, updatedAt: new Date() } : { isActive, updatedAt: new Date() })
-    .where(eq(promotions.id, id));
-  await invalidatePages(SITE_TAG);
-}
-
-export async function deletePromotion(id: string): Promise<void> {
-  await getDb().delete(promotions).where(eq(promotions.id, id));
-  await invalidatePages(SITE_TAG);
 }
 
 // ---- Admin (issue 8): reads for the list and the editor, and the audited commands.

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { invalidatePages, SITE_TAG } from "~/lib/page-cache.server";
+import { SITE_TAG } from "~/lib/page-cache.server";
 import { getDb } from "~/db/index.server";
 import { seoSettings } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -59,13 +59,6 @@ export async function pageSeo(
     siteName: getEnv().SITE_NAME,
     jsonLd: options.jsonLd?.(origin),
   };
-}
-
-/** Saves a path's search-engine texts (admin.md "SEO settings"); every page may fall back to "/". */
-export async function saveSeoSettings(input: { pagePath: string; pageName: string } & SeoText): Promise<void> {
-  const values = { ...input, updatedAt: new Date() };
-  await getDb().insert(seoSettings).values(values).onConflictDoUpdate({ target: seoSettings.pagePath, set: values });
-  await invalidatePages(SITE_TAG);
 }
 
 // ---- Admin (issue 8): the SEO screen's read and audited command.

@@ -15,6 +15,7 @@ import { pageSeo } from "~/modules/seo/seo.server";
 import { HOME_POST_COUNT } from "~/modules/site/site";
 import { getEnv } from "~/env.server";
 import { useSiteName } from "~/components/site-name";
+import { safeHref } from "~/lib/urls";
 
 // public-site.md §9: 12 casinos in the carousel, 4 posts. The home page shows the newest
 // promotions and links to /bonuslar for the rest.
@@ -64,7 +65,7 @@ export default function Home() {
             {title.after}
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-200">{hero.description}</p>
-          <a href={hero.buttonUrl} className="mt-8 inline-block rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+          <a href={safeHref(hero.buttonUrl)} className="mt-8 inline-block rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
             {hero.buttonText}
           </a>
         </div>

@@ -8,7 +8,7 @@ export function loader() {
 
 /** POST /api/blog/{id}/view: counts a visitor's view of a published post (once a day) and answers the count. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return data({ message: "Method not allowed" }, 405);
+  if (request.method !== "POST") return data({ message: "Bu adres yalnızca POST isteklerini kabul eder." }, 405);
   const viewCount = await recordPostView(params.id, context.clientAddress);
   if (viewCount === null) return data({ message: "Blog yazısı bulunamadı" }, 404);
   return { viewCount };

@@ -26,5 +26,6 @@ export async function action({ request, params, context }: Args) {
     CasinoFormSchema,
     (input) => saveCasino(actorOf(admin, context), params.id ?? null, input),
     () => redirectWithToast(request, "/admin/casinos", { type: "success", message: params.id ? CASINO_MESSAGES.updated : CASINO_MESSAGES.created }),
+    CASINO_MESSAGES.saveFailed,
   );
 }

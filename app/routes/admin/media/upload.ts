@@ -8,7 +8,7 @@ import { uploadImage } from "~/modules/media/media.server";
 /** Nothing to show: uploads are posted by the image field. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  throw data({ ok: false, message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  throw data({ ok: false, message: "Bu adres yalnızca dosya yüklemeyi (POST) kabul eder." }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** A write a page of another site asked the browser for (server/request-guards.ts checks it first). */
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.warn(`upload refused (${status}): ${message}`);
     return Response.json({ ok: false, message }, { status, headers });
   };
-  if (request.method !== "POST") return refuse(405, "Method not allowed", { Allow: "POST" });
+  if (request.method !== "POST") return refuse(405, "Bu adres yalnızca dosya yüklemeyi (POST) kabul eder.", { Allow: "POST" });
   if (isCrossSite(request)) return refuse(403, MEDIA_MESSAGES.crossSite);
   const bucket = new URL(request.url).searchParams.get("bucket");
   if (!isMediaBucket(bucket)) return refuse(400, MEDIA_MESSAGES.unknownBucket);

@@ -31,5 +31,6 @@ export async function action({ request, params, context }: Args) {
       await indexActivatedPromotion(saved, siteOrigin(request));
       return redirectWithToast(request, "/admin/promotions", { type: "success", message: params.id ? PROMOTION_MESSAGES.updated : PROMOTION_MESSAGES.created });
     },
+    params.id ? PROMOTION_MESSAGES.updateFailed() : PROMOTION_MESSAGES.createFailed(),
   );
 }

@@ -53,10 +53,12 @@ describeEachDriver("admin splash ads", ({ db }) => {
       ["href", { href: "" }, "Geçerli bir URL giriniz"],
       ["imageUrl", { imageUrl: "" }, "Geçerli bir resim yükleyin veya URL girin"],
       // 9 characters: below admin.md §9's minimum of 10.
-      ["imageUrl", { imageUrl: "/x/ab.png" }, "Geçerli bir resim yükleyin veya URL girin"],
+      ["imageUrl", { imageUrl: "http://ab" }, "Geçerli bir resim yükleyin veya URL girin"],
       // Long enough, but nothing an <img> may load.
       ["imageUrl", { imageUrl: "javascript:alert(document.cookie)" }, "Geçerli bir resim yükleyin veya URL girin"],
       ["imageUrl", { imageUrl: "bir resim adresi değil" }, "Geçerli bir resim yükleyin veya URL girin"],
+      // A path of this site that is no image of ours (an <img> there would sign an admin out).
+      ["imageUrl", { imageUrl: "/admin/logout" }, "Geçerli bir resim yükleyin veya URL girin"],
     ])("refuses a bad %s with the spec's message and writes nothing", async (field, change, message) => {
       const outcome = outcomeOf(await callAdmin(editorAction, "/admin/splash-ads/new", { session: admin, form: { ...VALID, ...change } }));
       expect(outcome.status).toBe(400);
@@ -65,7 +67,7 @@ describeEachDriver("admin splash ads", ({ db }) => {
     });
 
     it("takes an image address of exactly 10 characters", async () => {
-      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/splash-ads/new", { session: admin, form: { ...VALID, imageUrl: "/x/abc.png" } }));
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/splash-ads/new", { session: admin, form: { ...VALID, imageUrl: "http://a.b" } }));
       expect(outcome.status).toBe(302);
       expect(await adCount()).toBe(1);
     });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { isImageAddress, isSitePath, isWebUrl, safeHref } from "./urls";
+
+describe("URL rules", () => {
+  it.each(["https://bonus.example/kampanya", "http://bonus.example"])("accepts the web address %s", (url) => {
+    expect(isWebUrl(url)).toBe(true);
+    expect(safeHref(url)).toBe(url);
+  });
+
+  it.each([
+    "javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "https://bonus.example/a b",
+    "https://bonus.example/\tx",
+    "https://bonus.example\\evil",
+    "ftp://bonus.example",
+    "bonus.example",
+    `https://bonus.example/${"a".repeat(2100)}`,
+  ])("refuses %s as a web address and never renders it as a link", (url) => {
+    expect(isWebUrl(url)).toBe(false);
+    expect(safeHref(url)).toBe("#");
+  });
+
+  it.each(["/\t/evil.example", "/\n/evil.example", "//evil.example", "/\\evil.example", "/ /x"])("does not take %j for a path of this site", (path) => {
+    expect(isSitePath(path)).toBe(false);
+    expect(safeHref(path)).toBe("#");
+  });
+
+  it("keeps paths of this site and section anchors", () => {
+    expect(safeHref("/bonuslar")).toBe("/bonuslar");
+    expect(safeHref("#promotions-section")).toBe("#promotions-section");
+    expect(safeHref(null)).toBe("#");
+  });
+
+  it("takes only our own image folders as image paths", () => {
+    expect(isImageAddress("/media/promotions/promotion_1700000000000_abcdefghijkl.png")).toBe(true);
+    expect(isImageAddress("/demo/promo-1.svg")).toBe(true);
+    expect(isImageAddress("/admin/logout")).toBe(false);
+    expect(isImageAddress("/media/../admin")).toBe(false);
+    expect(isImageAddress("https://cdn.example/a.png")).toBe(true);
+  });
+});
