@@ -30,3 +30,39 @@ export function adminSpellings(path: string): string[] {
     `/aDmin${rest}.data`,
   ];
 }
+
+const SAMPLE = "00000000-0000-4000-8000-000000000000";
+const CASINO = { name: "Süpürme Casino", url: "https://supurme.example", logoUrl: "", description: "<p>Geçerli uzunlukta bir açıklama.</p>" };
+const PROMOTION = {
+  title: "Süpürme Bonusu",
+  casinoId: "",
+  categoryId: "",
+  imageUrl: "",
+  shortDescription: "Geçerli uzunlukta kısa açıklama",
+  fullDescription: "",
+  terms: "Şart bir",
+  url: "https://supurme.example/bonus",
+  promotionCode: "",
+  expiryDate: "",
+  isActive: "on",
+};
+const SPLASH = { title: "Süpürme Reklamı", href: "https://supurme.example", imageUrl: "https://cdn.example/s.png", isActive: "on" };
+const HERO = { intent: "hero", upperTitle: "Üst", mainTitle: "Ana", highlightedText: "Vurgu", description: "Açıklama", buttonText: "Git", buttonUrl: "/bonuslar" };
+
+/**
+ * A form each admin screen would accept from a signed-in admin (issue 8: the anonymous
+ * sweep posts a valid form, so a removed guard would run the write and fail the sweep).
+ */
+export function validAdminForm(path: string): Record<string, string> {
+  const rules: [RegExp, Record<string, string>][] = [
+    [/^\/admin\/casinos\/(new|edit\/)/, CASINO],
+    [/^\/admin\/promotions\/(new|edit\/)/, PROMOTION],
+    [/^\/admin\/splash-ads\/(new|edit\/)/, SPLASH],
+    [/^\/admin\/categories$/, { intent: "create", name: "Süpürme Kategorisi", slug: "supurme-kategorisi", description: "" }],
+    [/^\/admin\/settings$/, HERO],
+    [/^\/admin\/seo-settings$/, { id: SAMPLE, title: "Başlık", description: "Açıklama", keywords: "bonus" }],
+    [/^\/admin\/comments$/, { intent: "delete", id: SAMPLE }],
+    [/^\/admin\/(casinos|promotions|splash-ads)$/, { intent: "delete", id: SAMPLE }],
+  ];
+  return rules.find(([pattern]) => pattern.test(path))?.[1] ?? { intent: "delete", id: SAMPLE };
+}
