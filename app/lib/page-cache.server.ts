@@ -342,8 +342,9 @@ function broadcast(pool: pg.Pool, tags: readonly string[]): Promise<void> {
 
 /**
  * Drops the affected pages in this process, then tells the other processes on the same
- * PostgreSQL (NOTIFY). Called by domain write functions after their write commits, and by
- * the command-line writers (seed:scale) after theirs.
+ * PostgreSQL (NOTIFY). Called by runCommand (lib/command.server.ts) after an admin write
+ * commits, by a visitor's comment for its promotion's pages, and by the command-line
+ * writers (seed:scale) after theirs.
  */
 export async function invalidatePages(...tags: string[]): Promise<void> {
   pageStore().invalidate(tags);
