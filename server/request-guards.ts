@@ -37,6 +37,31 @@ export function refuse(req: Request, res: Response, status: number, message: str
   else res.type("text/plain; charset=utf-8").send(message);
 }
 
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * A request whose method, target, host or forwarded headers make no URL (a Host of "a b",
+ * an absolute-form target, TRACE) is refused here with one log line, instead of failing
+ * with a stack where the Fetch request is built for React Router.
+ */
+export function rejectMalformedRequest(): RequestHandler {
+  return (req, res, next) => {
+    if (!METHODS.has(req.method)) return refuse(req, res, 405, REQUEST_MESSAGES.badRequest, `method ${req.method.slice(0, 20)}`);
+    const target = req.originalUrl ?? "";
+    if (!target.startsWith("/")) return refuse(req, res, 400, REQUEST_MESSAGES.badRequest, "request target is not a path");
+    try {
+      // The same parts the React Router request and the page cache's origin are built from.
+      const host = req.get("host") ?? "localhost";
+      new URL(`${req.protocol}://${host}${target}`);
+      if (req.app.enabled("trust proxy") && req.get("X-Forwarded-Host")) new URL(`${req.protocol}://${req.get("X-Forwarded-Host")!.split(",")[0]!.trim()}/`);
+      if (/[\s\u0000-\u001f]/.test(req.hostname ?? "")) throw new TypeError("host");
+    } catch {
+      return refuse(req, res, 400, REQUEST_MESSAGES.badRequest, "request host or target makes no URL");
+    }
+    next();
+  };
+}
+
 /** PostgreSQL cannot hold NUL: a NUL in the path or query would fail deep in a query. */
 export function rejectNulInUrl(): RequestHandler {
   return (req, res, next) => {
@@ -218,5 +243,5 @@ export function clientAddressOf(req: Request): string {
 
 /** Every guard, in order: URL, origin, then the body. */
 export function requestGuards(env: Pick<Env, "PUBLIC_SITE_URL" | "MAX_BODY_BYTES" | "MAX_ADMIN_BODY_BYTES">): RequestHandler[] {
-  return [rejectNulInUrl(), sameOriginMutations(env), limitRequestBody(bodyLimitRules(env))];
+  return [rejectMalformedRequest(), rejectNulInUrl(), sameOriginMutations(env), limitRequestBody(bodyLimitRules(env))];
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import type { CommandResult, FieldErrors } from "./command.server";
+import { getEnv } from "~/env.server";
 import { readBoundedForm } from "./request-body.server";
 
 // The admin action's middle, written once (ADR 003): parse the form with the screen's
@@ -13,7 +14,7 @@ import { readBoundedForm } from "./request-body.server";
  * each schema's to refuse (lib/validation.ts), so the message stands beside the field.
  */
 export async function readForm(request: Request): Promise<FormData> {
-  const body = await readBoundedForm(request);
+  const body = await readBoundedForm(request, getEnv().MAX_ADMIN_BODY_BYTES);
   if (!body.ok) throw data({ message: body.message }, body.status);
   return body.form;
 }

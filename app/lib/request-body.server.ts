@@ -7,6 +7,7 @@ export const REQUEST_MESSAGES = {
   unreadable: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin.",
   invalidUrl: "Adres geçersiz karakterler içeriyor.",
   crossSite: "Bu işlem yalnızca sitenin kendi sayfalarından yapılabilir.",
+  badRequest: "Geçersiz istek. Lütfen adresi kontrol edip tekrar deneyin.",
 } as const;
 
 export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; message: string };

@@ -50,6 +50,7 @@ export function richText(options: { min?: number; message?: string; max: number 
   return z
     .string()
     .max(options.max, `En fazla ${options.max} karakter olabilir`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTER_MESSAGE)
     .optional()
     .transform((value) => value ?? "")
     .refine((value) => !options.min || htmlToText(value).length >= options.min, options.message ?? "");

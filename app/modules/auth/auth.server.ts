@@ -71,7 +71,10 @@ export type LoginResult = { ok: true; token: string } | { ok: false; message: st
  */
 export async function signIn(input: LoginInput, client: string, now = new Date()): Promise<LoginResult> {
   const result = await attemptSignIn(input, client, now);
-  // Issue 8: every sign-in, success or failure, is in the audit log with its address.
+  // Issue 8: every sign-in, success or failure, is in the audit log with its address. A
+  // try refused by the lock-out evaluated nothing and is not logged again: otherwise one
+  // client could write thousands of rows a minute and bury the real entries.
+  if (!result.ok && result.status === 429) return result;
   await recordAudit({
     action: "auth.sign-in",
     entityType: "auth",

@@ -40,6 +40,7 @@ describeEachDriver("admin casinos", ({ db }) => {
       ["description", { description: "<p>kısa</p>" }, "Açıklama en az 10 karakter olmalıdır"],
       ["description", { description: "<p></p><p>   </p><p></p><p></p>" }, "Açıklama en az 10 karakter olmalıdır"],
       ["name", { name: "Yıldız\u0000Casino" }, "Geçersiz karakter içeriyor"],
+      ["description", { description: "<p>Yeterince uzun bir açıklama\u0000</p>" }, "Geçersiz karakter içeriyor"],
     ])("refuses a bad %s with the spec's message and writes nothing", async (field, change, message) => {
       const outcome = outcomeOf(await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: { ...VALID, ...change } }));
       expect(outcome.status).toBe(400);
@@ -68,6 +69,20 @@ describeEachDriver("admin casinos", ({ db }) => {
       const missing = "00000000-0000-4000-8000-000000000000";
       expect(outcomeOf(await callAdmin(editLoader, `/admin/casinos/edit/${missing}`, { session: admin, params: { id: missing } })).status).toBe(404);
       expect(outcomeOf(await callAdmin(editLoader, "/admin/casinos/edit/abc", { session: admin, params: { id: "abc" } })).status).toBe(404);
+    });
+
+    it("answers a save to a malformed id with 404 and writes nothing", async () => {
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/casinos/edit/abc", { session: admin, params: { id: "abc" }, form: VALID }));
+      expect(outcome.status).toBe(404);
+      expect(await casinoCount()).toBe(0);
+    });
+
+    it("takes a long description (admin forms are bounded by the admin limit, not the public one)", async () => {
+      const description = `<p>${"Çok uzun ve ayrıntılı bir açıklama. ".repeat(2500)}</p>`;
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: { ...VALID, description } }));
+      expect(outcome.status).toBe(302);
+      const [row] = await db().select().from(casinos);
+      expect(row!.description.length).toBeGreaterThan(65_536);
     });
 
     it("fills the editor with the stored casino", async () => {

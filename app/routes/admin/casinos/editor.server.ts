@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { isUuid } from "~/lib/ids";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { actorOf } from "~/lib/command.server";
 import { readForm, submitForm } from "~/lib/form-action.server";
@@ -20,6 +21,7 @@ export async function loadCasinoEditor({ request, params }: Args) {
 /** The one action of the new and edit screens (STYLE.md: new and edit share one action). */
 export async function action({ request, params, context }: Args) {
   const admin = await requireAdmin(request);
+  if (params.id !== undefined && !isUuid(params.id)) throw data({ message: CASINO_MESSAGES.notFound }, 404);
   const formData = await readForm(request);
   return submitForm(
     formData,
