@@ -22,6 +22,7 @@ const MESSAGES = {
   unreadable: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin.",
   tooLarge: "Gönderilen içerik çok büyük. Lütfen daha kısa bir içerikle tekrar deneyin.",
   crossSite: "Bu işlem yalnızca sitenin kendi sayfalarından yapılabilir.",
+  badRequest: "Geçersiz istek. Lütfen adresi kontrol edip tekrar deneyin.",
 };
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -98,6 +99,9 @@ export const HOSTILE_CASES: HostileCase[] = [
   ...["/bonuslar?q=%00", "/blog/%00", "/blog/%00.data", "/%00", "/casino/%00", "/promotion?id=%00", "/bonuslar/%00/x", "/sitemaps/%00.xml", "/guvenilir-siteler?sayfa=%00"].map(
     (path): HostileCase => ({ endpoint: "pages", input: `GET ${path}`, request: () => ({ method: "GET", path }), status: 400, message: MESSAGES.url }),
   ),
+  { endpoint: "pages", input: "a Host header with a space", request: () => ({ method: "GET", path: "/", headers: { Host: "a b" } }), status: 400, message: MESSAGES.badRequest },
+  { endpoint: "pages", input: "an absolute-form request target", request: () => ({ method: "GET", path: "http://evil.example/" }), status: 400, message: MESSAGES.badRequest },
+  { endpoint: "pages", input: "a TRACE request", request: () => ({ method: "TRACE", path: "/" }), status: 405, message: MESSAGES.badRequest },
   { endpoint: "pages", input: "a GET with an oversize body", request: () => ({ method: "GET", path: "/bonuslar", headers: FORM, body: OVERSIZE }), status: 413, message: MESSAGES.tooLarge },
 ];
 
@@ -107,7 +111,8 @@ export const HOSTILE_CASES: HostileCase[] = [
  * stops reading the body.)
  */
 export function sendRaw(base: string, request: RawRequest, agent: http.Agent | false = false): Promise<RawResponse> {
-  const url = new URL(request.path, base);
+  // Always the server under test, even for an absolute-form target like "http://evil.example/".
+  const url = new URL(base);
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...request.headers };
     if (request.body !== undefined && !request.chunked) headers["Content-Length"] = Buffer.byteLength(request.body);
