@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["app/**/*.test.{ts,tsx}"],
+    // MUTATION_UNIT_ONLY=1: unit tests only, for a quick run over the pure rules.
+    exclude: process.env.MUTATION_UNIT_ONLY ? ["**/*.server.test.ts", "node_modules/**"] : ["node_modules/**"],
     setupFiles: ["tests/helpers/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

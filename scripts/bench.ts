@@ -259,7 +259,9 @@ async function main() {
     });
     if (seed.status !== 0) throw new Error("seed:scale failed");
 
-    const server = spawn(process.execPath, ["server.js"], {
+    // The same heap bound `npm start` sets (package.json): the cache is bounded, V8's lazy
+    // collection of the garbage renders leave is not unless told.
+    const server = spawn(process.execPath, ["--max-old-space-size=256", "server.js"], {
       // One trusted proxy: the mixed run's comments come from many addresses (X-Forwarded-For).
       env: { ...process.env, BUILD_DIR, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEMO_CONTENT: "true", TRUST_PROXY: "1", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0", ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
       stdio: ["ignore", "pipe", "pipe"],

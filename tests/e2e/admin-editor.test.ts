@@ -298,7 +298,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
       zone.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
     });
     await expect(page.getByRole("tab", { name: "URL" }).getAttribute("aria-selected")).resolves.toBe("true");
-    await page.getByText("Görsel yüklenemedi veya görüntülenemiyor.").waitFor();
+    await page.getByText("Görsel yüklenemedi. URL doğru olmayabilir.").waitFor();
     expect(await hiddenValue(page, "imageUrl")).toBe("");
     // The refused upload (415) and the missing image (404) are the only console errors.
     expect(page.errors.filter((error) => !/ (404|415) /.test(error))).toEqual([]);

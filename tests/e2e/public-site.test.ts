@@ -23,16 +23,16 @@ describe("public site in Chromium", () => {
     expect(titles.every((t) => t.includes("Kayıp"))).toBe(true);
 
     // Search inside the category, the Turkish way (upper-case İ/I).
-    await page.getByPlaceholder("Bonus ara...").fill("EGE BET");
+    await page.getByPlaceholder("Bonus ara...").fill("IŞILTI BET");
     await page.clock.runFor(400);
-    await page.waitForURL(/q=EGE\+BET|q=EGE%20BET/);
+    await page.waitForURL(/q=I%C5%9EILTI(\+|%20)BET/);
     await page.waitForFunction(() => {
       const shown = [...document.querySelectorAll("article h3")].map((h) => h.textContent ?? "");
-      return shown.length > 0 && shown.every((title) => title.startsWith("Ege Bet"));
+      return shown.length > 0 && shown.every((title) => title.startsWith("Işıltı Bet"));
     });
     const found = await cards.locator("h3").allTextContents();
-    expect(found).toContain("Ege Bet Haftalık %20 Kayıp Bonusu");
-    expect(found.every((title) => title.startsWith("Ege Bet") && title.includes("Kayıp"))).toBe(true);
+    expect(found).toContain("Işıltı Bet Haftalık %20 Kayıp Bonusu");
+    expect(found.every((title) => title.startsWith("Işıltı Bet") && title.includes("Kayıp"))).toBe(true);
 
     // Nothing matches: the spec's empty text, then clear the filters.
     await page.getByPlaceholder("Bonus ara...").fill("olmayanbonus");
