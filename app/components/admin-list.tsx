@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { listHref } from "~/lib/list-query";
+import { ConfirmButton } from "./confirm-button";
 import { Pagination } from "./pagination";
 
 // The pieces every admin list shares: a title with its add link, a search box, sortable
@@ -65,3 +66,24 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
 
 export const TABLE_CLASS = "w-full min-w-[640px] divide-y divide-slate-200 text-sm";
 export const TABLE_WRAPPER_CLASS = "overflow-x-auto rounded-xl bg-white shadow-sm";
+
+/** The Düzenle link of a row; `to` is the record's editor. */
+export function EditLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className="rounded-md px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
+      Düzenle
+    </Link>
+  );
+}
+
+/** A row's delete, asked twice (issue 8: every delete confirms), posted as intent=delete. */
+export function DeleteRowForm({ id, label }: { id: string; label: string }) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="id" value={id} />
+      <ConfirmButton name="intent" value="delete" aria-label={`${label} sil`}>
+        Sil
+      </ConfirmButton>
+    </Form>
+  );
+}

@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
-import { ConfirmButton } from "~/components/confirm-button";
+import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { formatDateTr } from "~/lib/dates";
@@ -77,15 +76,8 @@ export default function CasinoList({ loaderData, actionData }: Route.ComponentPr
                 <td className="max-w-[20rem] truncate px-4 py-3 text-slate-600">{casino.descriptionText || CASINO_MESSAGES.noDescription}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTr(casino.createdAt)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">
-                  <Link to={`/admin/casinos/edit/${casino.id}`} className="rounded-md px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
-                    Düzenle
-                  </Link>
-                  <Form method="post" className="inline">
-                    <input type="hidden" name="id" value={casino.id} />
-                    <ConfirmButton name="intent" value="delete" aria-label={`${casino.name} sil`}>
-                      Sil
-                    </ConfirmButton>
-                  </Form>
+                  <EditLink to={`/admin/casinos/edit/${casino.id}`} />
+                  <DeleteRowForm id={casino.id} label={casino.name} />
                 </td>
               </tr>
             ))}

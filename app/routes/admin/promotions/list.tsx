@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
-import { ConfirmButton } from "~/components/confirm-button";
+import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
@@ -145,15 +144,8 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
                       </button>
                     </Form>
                   )}
-                  <Link to={`/admin/promotions/edit/${promotion.id}`} className="rounded-md px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
-                    Düzenle
-                  </Link>
-                  <Form method="post" className="inline">
-                    <input type="hidden" name="id" value={promotion.id} />
-                    <ConfirmButton name="intent" value="delete" aria-label={`${promotion.title} sil`}>
-                      Sil
-                    </ConfirmButton>
-                  </Form>
+                  <EditLink to={`/admin/promotions/edit/${promotion.id}`} />
+                  <DeleteRowForm id={promotion.id} label={promotion.title} />
                 </td>
               </tr>
             ))}

@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
-import { ConfirmButton } from "~/components/confirm-button";
+import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { notify } from "~/components/toaster";
@@ -110,15 +109,8 @@ export default function SplashAdList({ loaderData, actionData }: Route.Component
                   </Form>
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">
-                  <Link to={`/admin/splash-ads/edit/${ad.id}`} className="rounded-md px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50">
-                    Düzenle
-                  </Link>
-                  <Form method="post" className="inline">
-                    <input type="hidden" name="id" value={ad.id} />
-                    <ConfirmButton name="intent" value="delete" aria-label={`${ad.title} sil`}>
-                      Sil
-                    </ConfirmButton>
-                  </Form>
+                  <EditLink to={`/admin/splash-ads/edit/${ad.id}`} />
+                  <DeleteRowForm id={ad.id} label={ad.title} />
                 </td>
               </tr>
             ))}
