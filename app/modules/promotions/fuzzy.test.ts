@@ -65,4 +65,44 @@ describe("resolvePromotionSlug (public-site.md §5.4)", () => {
   it("ignores short words entirely: a slug of only short words finds nothing", () => {
     expect(resolvePromotionSlug(all, "ab", "tl-ve-de")).toBeNull();
   });
+
+  it("2: takes exactly 0.7 and picks the highest overlap, ties going to the requested casino", () => {
+    // 7 of 10 words = 0.7 exactly: accepted at the threshold.
+    const seven = [c("seven", "aaa-bbb-ccc-ddd-eee-fff-ggg-hhh-iii-jjj", "z")];
+    expect(resolvePromotionSlug(seven, "x", "aaa-bbb-ccc-ddd-eee-fff-ggg")).toBe("seven");
+    // Both match the pattern; the one with more shared words wins wherever it stands.
+    const ranked = [c("weak", "super-hafta-sonu-bonusu-ekstra", "z"), c("strong", "super-hafta-sonu-bonusu", "y")];
+    expect(resolvePromotionSlug(ranked, "x", "super-hafta-sonu")).toBe("strong");
+    expect(resolvePromotionSlug([...ranked].reverse(), "x", "super-hafta-sonu")).toBe("strong");
+    // Equal overlap: the requested casino's promotion, in either order.
+    const tied = [c("theirs", "super-hafta-bonusu", "ege-bet"), c("ours", "super-hafta-bonusu-x", "anadolu-casino")];
+    const tiedSame = [c("theirs", "super-hafta-sonu-bonusu", "ege-bet"), c("ours", "super-hafta-sonu-bonusu", "anadolu-casino")];
+    expect(resolvePromotionSlug(tiedSame, "anadolu-casino", "super-hafta-sonu")).toBe("ours");
+    expect(resolvePromotionSlug([...tiedSame].reverse(), "anadolu-casino", "super-hafta-sonu")).toBe("ours");
+    // Without a pattern match, the scan still prefers the better overlap (3 of 5 over 3 of 6).
+    expect(resolvePromotionSlug(tied, "galata-casino", "super-hafta-bonusu-yok-gibi")).toBe("theirs");
+  });
+
+  it("3: among the casino's pattern matches takes the best one", () => {
+    const list = [
+      // 2 of 7 words, then 2 of 3 (0.67: below the 0.7 of step 2).
+      c("mine-weak", "alpha-beta-gamma-delta-eps-zeta-eta", "anadolu-casino"),
+      c("mine-strong", "alpha-beta-gamma", "anadolu-casino"),
+      c("other", "alpha-gamma-omega", "ege"),
+    ];
+    expect(resolvePromotionSlug(list, "anadolu-casino", "alpha-gamma")).toBe("mine-strong");
+  });
+
+  it("4: accepts a score of exactly 0.33 but not a pattern-less candidate of another word order below it", () => {
+    // 1 of 3 words: 0.333... ≥ 0.33; the scan does not need the title pattern.
+    expect(resolvePromotionSlug([c("a", "xxx-yyy-zzz", "q")], "q", "zzz-kkk-lll")).toBe("a");
+    expect(resolvePromotionSlug([c("a", "xxx-yyy-zzz-www", "q")], "q", "zzz-kkk-lll")).toBeNull();
+  });
+
+  it("matches the requested slug whatever its case, and never by a slug that is only a prefix", () => {
+    expect(resolvePromotionSlug(all, "ege-bet", "EGE-BET-100-Bedava-Donus")).toBe("spins-e");
+    expect(matchesTitlePattern("bonus", "bonuslar")).toBe(false);
+    expect(wordOverlap("", "bonus-dunyasi")).toBe(0);
+    expect(wordOverlap("bonus-dunyasi", "a-b")).toBe(0);
+  });
 });

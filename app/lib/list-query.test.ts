@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_PAGE_SIZE, likePattern, listHref, MAX_SEARCH_LENGTH, pageCountOf, parseListQuery } from "./list-query";
+
+const SORTS = ["name", "createdAt"] as const;
+const parse = (search: string) => parseListQuery(new URL(`http://x/admin/casinos${search}`), SORTS, { sort: "createdAt", dir: "desc" });
+
+describe("admin list parameters", () => {
+  it("reads page, search, sort and direction from the URL", () => {
+    expect(parse("?sayfa=3&q=%20Ege%20Bet%20&sirala=name&yon=asc")).toEqual({ page: 3, q: "Ege Bet", sort: "name", dir: "asc" });
+  });
+
+  it("falls back to the defaults for anything missing or malformed", () => {
+    expect(parse("")).toEqual({ page: 1, q: "", sort: "createdAt", dir: "desc" });
+    expect(parse("?sayfa=0&sirala=password&yon=sideways")).toEqual({ page: 1, q: "", sort: "createdAt", dir: "desc" });
+    expect(parse("?sayfa=-2").page).toBe(1);
+    expect(parse("?sayfa=1.5").page).toBe(1);
+    expect(parse("?sayfa=abc").page).toBe(1);
+    expect(parse("?sayfa=100000").page).toBe(100_000);
+    expect(parse("?sayfa=100001").page).toBe(1);
+  });
+
+  it("drops control characters and cuts an overlong search instead of refusing it", () => {
+    expect(parse("?q=a%00b%1Fc%7F").q).toBe("abc");
+    const long = parse(`?q=${"x".repeat(MAX_SEARCH_LENGTH + 20)}`).q;
+    expect(long).toHaveLength(MAX_SEARCH_LENGTH);
+  });
+
+  it("counts pages of 25, never fewer than one", () => {
+    expect(ADMIN_PAGE_SIZE).toBe(25);
+    expect(pageCountOf(0)).toBe(1);
+    expect(pageCountOf(25)).toBe(1);
+    expect(pageCountOf(26)).toBe(2);
+    expect(pageCountOf(51, 10)).toBe(6);
+  });
+
+  it("builds the same list URL with some parameters changed, page 1 and empty values left out", () => {
+    expect(listHref("/admin/casinos?q=ege&sayfa=2", { sayfa: 3 })).toBe("/admin/casinos?q=ege&sayfa=3");
+    expect(listHref("/admin/casinos?q=ege&sayfa=2", { sayfa: 1 })).toBe("/admin/casinos?q=ege");
+    expect(listHref("/admin/casinos?q=ege&sayfa=2", { q: "" })).toBe("/admin/casinos?sayfa=2");
+    expect(listHref("/admin/casinos?q=ege", { q: null, sirala: "name" })).toBe("/admin/casinos?sirala=name");
+    expect(listHref("/admin/casinos", { sirala: "name", yon: "asc" })).toBe("/admin/casinos?sirala=name&yon=asc");
+    expect(listHref("/admin/casinos?sayfa=4", { q: "x" })).toBe("/admin/casinos?sayfa=4&q=x");
+  });
+
+  it("escapes LIKE wildcards so a search matches them as letters", () => {
+    expect(likePattern("100%_\\")).toBe("%100\\%\\_\\\\%");
+    expect(likePattern("ege")).toBe("%ege%");
+  });
+});
