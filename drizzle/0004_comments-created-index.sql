@@ -1,0 +1,1 @@
+CREATE INDEX "promotion_comments_created_idx" ON "promotion_comments" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
