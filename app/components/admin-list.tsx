@@ -21,8 +21,12 @@ export function AdminPageHeader({ title, action }: { title: string; action?: { t
 }
 
 export function SearchBox({ q, label = "Ara", children }: { q: string; label?: string; children?: ReactNode }) {
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
   return (
     <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
+      {/* A new search starts on page 1 but keeps the chosen order. */}
+      {["sirala", "yon"].map((name) => (current.get(name) ? <input key={name} type="hidden" name={name} value={current.get(name)!} /> : null))}
       <label className="flex-1">
         <span className="sr-only">{label}</span>
         <input type="search" name="q" defaultValue={q} placeholder={label} aria-label={label} maxLength={100} className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />

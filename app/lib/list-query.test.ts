@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_PAGE_SIZE, likePattern, listHref, MAX_SEARCH_LENGTH, pageCountOf, parseListQuery } from "./list-query";
+import { ADMIN_PAGE_SIZE, lastPageHref, likePattern, listHref, MAX_SEARCH_LENGTH, pageCountOf, parseListQuery } from "./list-query";
 
 const SORTS = ["name", "createdAt"] as const;
 const parse = (search: string) => parseListQuery(new URL(`http://x/admin/casinos${search}`), SORTS, { sort: "createdAt", dir: "desc" });
@@ -40,6 +40,13 @@ describe("admin list parameters", () => {
     expect(listHref("/admin/casinos?q=ege", { q: null, sirala: "name" })).toBe("/admin/casinos?sirala=name");
     expect(listHref("/admin/casinos", { sirala: "name", yon: "asc" })).toBe("/admin/casinos?sirala=name&yon=asc");
     expect(listHref("/admin/casinos?sayfa=4", { q: "x" })).toBe("/admin/casinos?sayfa=4&q=x");
+  });
+
+  it("sends a page past the last to the last page, keeping the search, and leaves pages in range alone", () => {
+    const url = new URL("http://x/admin/casinos?q=ege&sayfa=4");
+    expect(lastPageHref(url, { page: 4, pageCount: 3 })).toBe("/admin/casinos?q=ege&sayfa=3");
+    expect(lastPageHref(new URL("http://x/admin/casinos?sayfa=2"), { page: 2, pageCount: 1 })).toBe("/admin/casinos");
+    expect(lastPageHref(url, { page: 3, pageCount: 3 })).toBeNull();
   });
 
   it("escapes LIKE wildcards so a search matches them as letters", () => {

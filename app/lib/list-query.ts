@@ -26,6 +26,14 @@ export function pageCountOf(total: number, pageSize = ADMIN_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
+/**
+ * A page past the last (the last row of the last page was just deleted, or a hand-typed
+ * ?sayfa=99) goes to the last page instead of showing an empty table; null when in range.
+ */
+export function lastPageHref(url: URL, list: { page: number; pageCount: number }): string | null {
+  return list.page > list.pageCount ? listHref(url.pathname + url.search, { sayfa: list.pageCount }) : null;
+}
+
 /** The same list URL with some parameters changed (page links, sort headers). */
 export function listHref(current: URL | string, changes: Record<string, string | number | null>): string {
   const url = new URL(current, "http://x");

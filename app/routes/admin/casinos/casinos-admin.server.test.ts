@@ -115,6 +115,12 @@ describeEachDriver("admin casinos", ({ db }) => {
       expect(byName.list.items[0]!.name).toBe("Casino 00");
     });
 
+    it("sends a page past the last (after deleting its last row) to the last page", async () => {
+      for (let i = 0; i < 26; i++) await insertCasino(db(), { name: `Sayfa Casino ${i}` });
+      const outcome = outcomeOf(await callAdmin(listLoader, "/admin/casinos?sayfa=3&sirala=name", { session: admin }));
+      expect(outcome).toMatchObject({ status: 302, location: "/admin/casinos?sayfa=2&sirala=name" });
+    });
+
     it("treats % and _ in a search as letters", async () => {
       await insertCasino(db(), { name: "Yüzde Casino" });
       await insertCasino(db(), { name: "100% Casino" });

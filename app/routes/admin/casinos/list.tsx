@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { formatDateTr } from "~/lib/dates";
 import { actorOf } from "~/lib/command.server";
-import { parseListQuery } from "~/lib/list-query";
+import { parseListQuery, lastPageHref } from "~/lib/list-query";
 import { readForm, splitErrors } from "~/lib/form-action.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { CASINO_MESSAGES, CASINO_SORTS, casinoPath } from "~/modules/casinos/casinos.schema";
@@ -18,8 +18,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Casino Siteleri | Admin
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = parseListQuery(new URL(request.url), CASINO_SORTS, { sort: "createdAt", dir: "desc" });
-  return { query, list: await listCasinosForAdmin(query) };
+  const url = new URL(request.url);
+  const query = parseListQuery(url, CASINO_SORTS, { sort: "createdAt", dir: "desc" });
+  const list = await listCasinosForAdmin(query);
+  const last = lastPageHref(url, list);
+  if (last) throw redirect(last);
+  return { query, list };
 }
 
 const ListIntent = z.discriminatedUnion("intent", [z.object({ intent: z.literal("delete"), id: z.uuid(CASINO_MESSAGES.notFound) })]);

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useLocation, useNavigate } from "react-router";
+import { data, Form, Link, useLocation, useNavigate, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CheckboxField, ErrorList, Field, SubmitButton, TextareaField, useIsPending } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
 import { readForm, submitForm } from "~/lib/form-action.server";
-import { listHref, parseListQuery } from "~/lib/list-query";
+import { listHref, parseListQuery, lastPageHref } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { CATEGORY_MESSAGES, CATEGORY_SORTS, CategoryFormSchema, categorySlugFor, type CategoryListItem } from "~/modules/categories/categories.schema";
 import { getCategoryForEdit, listCategoriesForAdmin, removeCategory, saveCategory } from "~/modules/categories/categories.server";
@@ -29,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseListQuery(url, CATEGORY_SORTS, { sort: "name", dir: "asc" });
   const editId = url.searchParams.get("duzenle");
   const [list, editing] = await Promise.all([listCategoriesForAdmin(query), editId ? getCategoryForEdit(editId) : null]);
+  const last = lastPageHref(url, list);
+  if (last) throw redirect(last);
   return { query, list, editing, creating: url.searchParams.has("yeni") };
 }
 

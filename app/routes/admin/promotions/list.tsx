@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
@@ -8,7 +8,7 @@ import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
 import { formatDateTr } from "~/lib/dates";
 import { readForm, splitErrors } from "~/lib/form-action.server";
-import { parseListQuery } from "~/lib/list-query";
+import { parseListQuery, lastPageHref } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import {
   PROMOTION_MESSAGES,
@@ -33,6 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseListQuery(url, PROMOTION_SORTS, { sort: "createdAt", dir: "desc" });
   const filter = z.enum(PROMOTION_STATUS_FILTERS).nullable().catch(null).parse(url.searchParams.get("durum") || null);
   const list = await listPromotionsForAdmin({ ...query, status: filter ? STATUS_OF_FILTER[filter] : null });
+  const last = lastPageHref(url, list);
+  if (last) throw redirect(last);
   return { query, filter, list };
 }
 
@@ -88,8 +90,6 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
             ))}
           </select>
         </label>
-        {query.sort !== "createdAt" && <input type="hidden" name="sirala" value={query.sort} />}
-        {query.sort !== "createdAt" && <input type="hidden" name="yon" value={query.dir} />}
       </SearchBox>
       <ErrorList errors={actionData?.result?.error?.[""] ?? actionData?.result?.error?.id} />
       <div className={TABLE_WRAPPER_CLASS}>

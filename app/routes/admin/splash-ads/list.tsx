@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
@@ -9,7 +9,7 @@ import { ErrorList } from "~/components/forms";
 import { notify } from "~/components/toaster";
 import { actorOf } from "~/lib/command.server";
 import { readForm, splitErrors } from "~/lib/form-action.server";
-import { parseListQuery } from "~/lib/list-query";
+import { parseListQuery, lastPageHref } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { SPLASH_AD_MESSAGES, SPLASH_AD_SORTS } from "~/modules/splash-ads/splash-ads.schema";
 import { listSplashAdsForAdmin, removeSplashAd, setSplashAdActiveAs } from "~/modules/splash-ads/splash-ads.server";
@@ -19,8 +19,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Splash Reklamlar | Admi
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = parseListQuery(new URL(request.url), SPLASH_AD_SORTS, { sort: "createdAt", dir: "desc" });
-  return { query, list: await listSplashAdsForAdmin(query) };
+  const url = new URL(request.url);
+  const query = parseListQuery(url, SPLASH_AD_SORTS, { sort: "createdAt", dir: "desc" });
+  const list = await listSplashAdsForAdmin(query);
+  const last = lastPageHref(url, list);
+  if (last) throw redirect(last);
+  return { query, list };
 }
 
 const ListIntent = z.discriminatedUnion("intent", [
