@@ -54,6 +54,7 @@ export function rejectMalformedRequest(): RequestHandler {
       const host = req.get("host") ?? "localhost";
       new URL(`${req.protocol}://${host}${target}`);
       if (req.app.enabled("trust proxy") && req.get("X-Forwarded-Host")) new URL(`${req.protocol}://${req.get("X-Forwarded-Host")!.split(",")[0]!.trim()}/`);
+      // eslint-disable-next-line no-control-regex -- control characters are what is refused
       if (/[\s\u0000-\u001f]/.test(req.hostname ?? "")) throw new TypeError("host");
     } catch {
       return refuse(req, res, 400, REQUEST_MESSAGES.badRequest, "request host or target makes no URL");
