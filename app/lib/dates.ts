@@ -17,6 +17,22 @@ export function formatDateTr(value: Date | string | number): string {
   return dateFormat.format(toDate(value));
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat("tr-TR", { timeZone: SITE_TIME_ZONE, day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const dateTimeSecondsFormat = new Intl.DateTimeFormat("tr-TR", {
+  timeZone: SITE_TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** A date and time in the admin lists (tr-TR, Istanbul); to the second for the audit log. */
+export function formatDateTimeTr(value: Date | string | number, options: { seconds?: boolean } = {}): string {
+  return (options.seconds ? dateTimeSecondsFormat : dateTimeFormat).format(toDate(value));
+}
+
 /** admin.md §9: minutes below 60, hours below 1440 minutes, otherwise days. */
 export function formatRelativeAgeTr(value: Date | string | number, now: Date = new Date()): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - toDate(value).getTime()) / 60_000));

@@ -3,15 +3,11 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoPageErrors, launchBrowser, newPage, type TrackedPage } from "../helpers/browser";
-import { createAdminSession, type TestSession } from "../helpers/admin";
-import { createThrowawayDatabaseUrl } from "../helpers/db";
+import { describe, expect, it } from "vitest";
+import { useAdminBrowserOnPostgres } from "../helpers/admin-browser";
+import { expectNoPageErrors, newPage, type TrackedPage } from "../helpers/browser";
 import { makeNoisyPng, makePng } from "../helpers/images";
-import { startServer, type TestServer } from "../helpers/server";
-import { openDatabase, type Database } from "~/db/db.server";
-import { setDatabase } from "~/db/index.server";
+import { getDb } from "~/db/index.server";
 import { casinos } from "~/db/schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 
@@ -50,34 +46,8 @@ describe("the rich-text editor stays out of public pages", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the image field in Chromium", () => {
-  let database: Awaited<ReturnType<typeof createThrowawayDatabaseUrl>>;
-  let direct: Database;
-  let server: TestServer;
-  let browser: Browser;
-  let admin: TestSession;
-
-  beforeAll(async () => {
-    database = await createThrowawayDatabaseUrl();
-    [server, browser] = await Promise.all([startServer({ DATABASE_URL: database.url, SESSION_SECRET: process.env.SESSION_SECRET!, DEMO_CONTENT: "false" }), launchBrowser()]);
-    direct = await openDatabase({ driver: "postgres", url: database.url, max: 2 });
-    setDatabase(direct);
-    admin = await createAdminSession("editor@example.com");
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await direct?.close();
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
-
-  /** A page signed in as the admin: the session row's cookie, no form (STYLE.md). */
-  async function adminPage(): Promise<TrackedPage> {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    const [name, value] = admin.cookie.split("=") as [string, string];
-    await page.context().addCookies([{ name, value, url: server.url }]);
-    return page;
-  }
+  const ctx = useAdminBrowserOnPostgres("editor@example.com");
+  const { adminPage } = ctx;
 
   /** Waits until TipTap has mounted after hydration (the toolbar is disabled before). */
   async function editorReady(page: TrackedPage, label: string) {
@@ -95,13 +65,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
 
   it("makes, with every toolbar button, HTML the server's sanitiser keeps as it is", async () => {
     // The server sends the field and a static stand-in; TipTap only runs in the browser.
-    const ssr = await (await fetch(`${server.url}/admin/casinos/new`, { headers: { Cookie: admin.cookie } })).text();
+    const ssr = await (await fetch(`${ctx.server.url}/admin/casinos/new`, { headers: { Cookie: ctx.admin.cookie } })).text();
     expect(ssr).toMatch(/<input type="hidden" name="description" value=""\/>/);
     expect(ssr).toContain('aria-busy="true"');
     expect(ssr).not.toContain("ProseMirror");
 
     const page = await adminPage();
-    await page.goto(`${server.url}/admin/casinos/new`);
+    await page.goto(`${ctx.server.url}/admin/casinos/new`);
     const editor = await editorReady(page, "Site Açıklaması");
     // admin.md §2: 200 px for the casino description.
     await expect(editor.evaluate((element) => getComputedStyle(element).minHeight)).resolves.toBe("200px");
@@ -174,7 +144,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
 
   it("undoes, redoes and clears formatting", async () => {
     const page = await adminPage();
-    await page.goto(`${server.url}/admin/casinos/new`);
+    await page.goto(`${ctx.server.url}/admin/casinos/new`);
     await editorReady(page, "Site Açıklaması");
     await button(page, "Kalın").click();
     await page.keyboard.type("biçimli");
@@ -191,7 +161,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
   it("uploads through the image field, then a casino description made with the toolbar is saved and shown sanitised", async () => {
     // The image field, on the promotion form: upload, toast, preview, the URL it will post.
     const page = await adminPage();
-    await page.goto(`${server.url}/admin/promotions/new`);
+    await page.goto(`${ctx.server.url}/admin/promotions/new`);
     await page.getByRole("tab", { name: "Dosya Yükle" }).first().waitFor();
     await page.waitForFunction(() => Object.keys(document.querySelector('input[type="file"]')!).some((key) => key.startsWith("__reactProps")));
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "gorsel-")), "kampanya.png");
@@ -206,7 +176,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
     expectNoPageErrors(page);
 
     // The casino editor: bold, a list and a link through the dialog (Add waits for a URL).
-    await page.goto(`${server.url}/admin/casinos/new`);
+    await page.goto(`${ctx.server.url}/admin/casinos/new`);
     await page.getByLabel("Site Adı").fill("Editör Casino");
     await page.getByLabel("Site URL").fill("https://editor-casino.example");
     await editorReady(page, "Site Açıklaması");
@@ -243,8 +213,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
     await imageDialog.getByRole("button", { name: "Ekle" }).click();
 
     await page.getByRole("button", { name: "Kaydet" }).click();
-    await page.waitForURL(`${server.url}/admin/casinos`);
-    const [saved] = await direct.db.select().from(casinos).where(eq(casinos.name, "Editör Casino"));
+    await page.waitForURL(`${ctx.server.url}/admin/casinos`);
+    const [saved] = await getDb().select().from(casinos).where(eq(casinos.name, "Editör Casino"));
     expect(saved!.description).toBe(
       "<p>Hızlı ödeme yapan bir site. <strong>Lisanslı</strong></p><ul><li><p>7/24 destek</p></li><li><p>Kripto ile yatırım</p></li></ul>" +
         '<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://editor-casino.example/giris">Resmi site</a></p>' +
@@ -252,8 +222,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
     );
 
     // The public page: the same HTML, the link opening a new tab, the image served by us.
-    const visitor = await newPage(browser);
-    await visitor.goto(`${server.url}/casino/${saved!.slug}`);
+    const visitor = await newPage(ctx.browser);
+    await visitor.goto(`${ctx.server.url}/casino/${saved!.slug}`);
     const description = visitor.locator(".rich-text").first();
     await expect(description.locator("strong").textContent()).resolves.toBe("Lisanslı");
     await expect(description.locator("li").allTextContents()).resolves.toEqual(["7/24 destek", "Kripto ile yatırım"]);
@@ -271,7 +241,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
 
   it("checks the size in the browser, moves a pasted address to the URL tab, and clears an image that cannot be shown", async () => {
     const page = await adminPage();
-    await page.goto(`${server.url}/admin/promotions/new`);
+    await page.goto(`${ctx.server.url}/admin/promotions/new`);
     await page.waitForFunction(() => Object.keys(document.querySelector('input[type="file"]')!).some((key) => key.startsWith("__reactProps")));
     let uploads = 0;
     page.on("request", (request) => {
@@ -305,9 +275,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
   });
 
   it("answers oversize, cross-site and hostile uploads over HTTP, and serves files immutable", async () => {
-    const headers = { Cookie: admin.cookie, Origin: server.url };
+    const headers = { Cookie: ctx.admin.cookie, Origin: ctx.server.url };
     const post = (bucket: string, body: BodyInit, extra: Record<string, string> = {}) =>
-      fetch(`${server.url}/admin/media/upload?bucket=${bucket}`, { method: "POST", body, headers: { ...headers, ...extra }, redirect: "manual" });
+      fetch(`${ctx.server.url}/admin/media/upload?bucket=${bucket}`, { method: "POST", body, headers: { ...headers, ...extra }, redirect: "manual" });
     const form = (bytes: Buffer, name = "a.png") => {
       const data = new FormData();
       data.append("file", new File([new Uint8Array(bytes)], name, { type: "image/png" }));
@@ -317,7 +287,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
     const ok = await post("splash-ads", form(await makePng(700, 700)));
     expect(ok.status).toBe(200);
     const { url } = (await ok.json()) as { url: string };
-    const served = await fetch(`${server.url}${url}`);
+    const served = await fetch(`${ctx.server.url}${url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(served.headers.get("content-type")).toBe("image/png");
@@ -337,7 +307,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
     // Over every limit: refused from Content-Length before the route runs (and before
     // the client has sent a byte of the body, so it can read the answer).
     const huge = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      const request = http.request(`${server.url}/admin/media/upload?bucket=blog-images`, {
+      const request = http.request(`${ctx.server.url}/admin/media/upload?bucket=blog-images`, {
         method: "POST",
         headers: { ...headers, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(7 * 1024 * 1024) },
       });
@@ -349,17 +319,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
 
     const crossSite = await post("promotions", form(await makePng(10, 10)), { Origin: "https://kotu.example" });
     expect(crossSite.status).toBe(403);
-    const anonymous = await fetch(`${server.url}/admin/media/upload?bucket=promotions`, { method: "POST", body: form(await makePng(10, 10)), redirect: "manual" });
+    const anonymous = await fetch(`${ctx.server.url}/admin/media/upload?bucket=promotions`, { method: "POST", body: form(await makePng(10, 10)), redirect: "manual" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/admin\/login/);
 
     const hostile = await post("promotions", form(await makePng(20, 20), "../../../etc/passwd.png"));
     expect(hostile.status).toBe(200);
     expect(((await hostile.json()) as { url: string }).url).toMatch(/^\/media\/promotions\/promotion_\d{13}_[a-z0-9]{12}\.png$/);
-    expect(fs.existsSync(path.join(server.dataDir, "etc"))).toBe(false);
+    expect(fs.existsSync(path.join(ctx.server.dataDir, "etc"))).toBe(false);
 
     for (const bad of ["/media/promotions/..%2F..%2Fdb", "/media/promotions/promotion_1700000000000_abcdefghijkl.png", "/media/bilinmeyen/x.png"]) {
-      expect((await fetch(`${server.url}${bad}`, { redirect: "manual" })).status).toBe(404);
+      expect((await fetch(`${ctx.server.url}${bad}`, { redirect: "manual" })).status).toBe(404);
     }
   });
 });

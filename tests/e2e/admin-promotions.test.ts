@@ -1,44 +1,15 @@
 import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoPageErrors, launchBrowser, newPage, type TrackedPage } from "../helpers/browser";
-import { createAdminSession, type TestSession } from "../helpers/admin";
-import { createThrowawayDatabaseUrl } from "../helpers/db";
-import { startServer, type TestServer } from "../helpers/server";
-import { openDatabase, type Database } from "~/db/db.server";
-import { setDatabase } from "~/db/index.server";
+import { describe, expect, it } from "vitest";
+import { useAdminBrowserOnPostgres } from "../helpers/admin-browser";
+import { expectNoPageErrors, type TrackedPage } from "../helpers/browser";
+import { getDb } from "~/db/index.server";
 import { insertCasino, insertCategory, insertPromotion } from "~/seed/factories.server";
 import { promotionCategories, promotions } from "~/db/schema";
 
 // admin.md §2 "Promotion form", "Promotion list" and "Categories", in Chromium.
 describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens in Chromium", () => {
-  let database: Awaited<ReturnType<typeof createThrowawayDatabaseUrl>>;
-  let direct: Database;
-  let server: TestServer;
-  let browser: Browser;
-  let admin: TestSession;
-
-  beforeAll(async () => {
-    database = await createThrowawayDatabaseUrl();
-    [server, browser] = await Promise.all([startServer({ DATABASE_URL: database.url, SESSION_SECRET: process.env.SESSION_SECRET!, DEMO_CONTENT: "false" }), launchBrowser()]);
-    direct = await openDatabase({ driver: "postgres", url: database.url, max: 2 });
-    setDatabase(direct);
-    admin = await createAdminSession("promosyon@example.com");
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await direct?.close();
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
-
-  async function adminPage(): Promise<TrackedPage> {
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    const [name, value] = admin.cookie.split("=") as [string, string];
-    await page.context().addCookies([{ name, value, url: server.url }]);
-    return page;
-  }
+  const ctx = useAdminBrowserOnPostgres("promosyon@example.com");
+  const { adminPage } = ctx;
 
   /** Waits until React has hydrated the element (its props are attached). */
   async function hydrated(page: TrackedPage, selector: string) {
@@ -50,7 +21,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
 
   it("derives a category's slug from its name until it is edited by hand, and shows a taken slug beside the field", async () => {
     const page = await adminPage();
-    await page.goto(`${server.url}/admin/categories`);
+    await page.goto(`${ctx.server.url}/admin/categories`);
     await hydrated(page, 'form[role="search"]');
     await page.getByRole("link", { name: "Yeni Kategori Ekle" }).click();
     const dialog = page.getByRole("dialog", { name: "Yeni Kategori Ekle" });
@@ -61,7 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     await dialog.getByLabel("Kategori Adı").fill("Çevrimsiz Bonuslar 2026");
     expect(await dialog.getByLabel("Slug").inputValue()).toBe("cevrimsiz");
     await dialog.getByRole("button", { name: "Kaydet" }).click();
-    await page.waitForURL(`${server.url}/admin/categories`);
+    await page.waitForURL(`${ctx.server.url}/admin/categories`);
     await page.getByRole("cell", { name: "cevrimsiz", exact: true }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
 
@@ -71,16 +42,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     await again.getByLabel("Slug").fill("cevrimsiz");
     await again.getByRole("button", { name: "Kaydet" }).click();
     await again.getByText("Bu slug değeri zaten kullanılıyor. Lütfen benzersiz bir değer girin.").waitFor();
-    expect(await direct.db.select().from(promotionCategories)).toHaveLength(1);
+    expect(await getDb().select().from(promotionCategories)).toHaveLength(1);
     // The refused save is a 400 answer, which the browser logs; nothing else may be.
     expect(page.errors.filter((error) => !/ 400 /.test(error))).toEqual([]);
   });
 
   it("opens the tab with the first error, marks tabs with errors, previews terms, then saves", async () => {
-    await insertCasino(direct.db, { name: "Sekme Casino" });
-    await insertCategory(direct.db, { name: "Sekme Kategorisi" });
+    await insertCasino(getDb(), { name: "Sekme Casino" });
+    await insertCategory(getDb(), { name: "Sekme Kategorisi" });
     const page = await adminPage();
-    await page.goto(`${server.url}/admin/promotions/new`);
+    await page.goto(`${ctx.server.url}/admin/promotions/new`);
     await hydrated(page, "form#promotion-editor");
     const details = page.getByRole("tab", { name: /Promosyon Detayları/ });
     const settings = page.getByRole("tab", { name: /Promosyon Ayarları/ });
@@ -112,18 +83,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
 
     await page.getByLabel("Promosyon URL").fill("https://sekme.example/bonus");
     await page.getByRole("button", { name: "Kaydet" }).click();
-    await page.waitForURL(`${server.url}/admin/promotions`);
+    await page.waitForURL(`${ctx.server.url}/admin/promotions`);
     await page.getByText("Promosyon başarıyla eklendi").waitFor();
-    const [saved] = await direct.db.select().from(promotions).where(eq(promotions.title, "Sekme Bonusu"));
+    const [saved] = await getDb().select().from(promotions).where(eq(promotions.title, "Sekme Bonusu"));
     expect(saved).toMatchObject({ category: "Sekme Kategorisi", terms: ["Birinci şart", "İkinci şart"], isActive: true, description: "<p>Sekmeler arası doğrulama bonusu</p>" });
     expectNoPageErrors(page);
   });
 
   it("tints an expired row without a toggle, and switches another off from the list", async () => {
-    await insertPromotion(direct.db, { title: "Süresi Geçmiş Bonus", expiryDate: new Date(Date.now() - 3_600_000) });
-    await insertPromotion(direct.db, { title: "Açık Bonus", isActive: true });
+    await insertPromotion(getDb(), { title: "Süresi Geçmiş Bonus", expiryDate: new Date(Date.now() - 3_600_000) });
+    await insertPromotion(getDb(), { title: "Açık Bonus", isActive: true });
     const page = await adminPage();
-    await page.goto(`${server.url}/admin/promotions`);
+    await page.goto(`${ctx.server.url}/admin/promotions`);
     await hydrated(page, 'form[role="search"]');
     const expired = page.getByRole("row").filter({ hasText: "Süresi Geçmiş Bonus" });
     expect(await expired.getAttribute("data-status")).toBe("expired");
@@ -134,7 +105,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     await open.getByRole("button", { name: "Açık Bonus yayından kaldır" }).click();
     await page.getByText("Promosyon yayından kaldırıldı").waitFor();
     await open.getByText("Pasif", { exact: true }).waitFor();
-    const [row] = await direct.db.select().from(promotions).where(eq(promotions.title, "Açık Bonus"));
+    const [row] = await getDb().select().from(promotions).where(eq(promotions.title, "Açık Bonus"));
     expect(row!.isActive).toBe(false);
     expectNoPageErrors(page);
   });

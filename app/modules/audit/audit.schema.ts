@@ -1,5 +1,5 @@
 import { isUuid } from "~/lib/ids";
-import { SITE_TIME_ZONE } from "~/lib/dates";
+import { formatDateTimeTr } from "~/lib/dates";
 
 // Issue 8 §4 "Audit log": how an audit row reads to an operator. Actions are written as
 // `entity.verb` by the command helper (lib/command.server.ts); the label is the entity's
@@ -75,19 +75,9 @@ export function auditRecordHref(entry: { action: string; entityType: string; ent
   return path ? `${path}${entry.entityId}` : null;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("tr-TR", {
-  timeZone: SITE_TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
 /** When an entry was written, tr-TR in Istanbul time (DESIGN.md), to the second. */
 export function formatAuditTime(value: string | Date): string {
-  return dateTimeFormat.format(value instanceof Date ? value : new Date(value));
+  return formatDateTimeTr(value, { seconds: true });
 }
 
 /** A row of the audit log screen. */

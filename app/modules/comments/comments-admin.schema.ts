@@ -1,12 +1,7 @@
 import { z } from "zod";
-import { SITE_TIME_ZONE } from "~/lib/dates";
-import {
-  COMMENT_CONTROL_CHARACTERS,
-  COMMENT_MESSAGES,
-  COMMENT_NAME_MAX_LENGTH,
-  COMMENT_TEXT_MAX_LENGTH,
-  NAME_CONTROL_CHARACTERS,
-} from "./comments.rules";
+import { formatDateTimeTr } from "~/lib/dates";
+import { COMMENT_MESSAGES } from "./comments.rules";
+import { commentTextFields } from "./comments.schema";
 
 // admin.md §2 "Comment moderation", §3 promotion_comments, §7, §8 "Comments". An edited
 // comment obeys the rules a visitor's comment obeys (comments.rules.ts), with the same words.
@@ -38,18 +33,7 @@ const id = z.uuid(COMMENT_ADMIN_MESSAGES.notFound);
 export const CommentEditSchema = z.object({
   intent: z.literal("update"),
   id,
-  userName: z
-    .string({ error: COMMENT_MESSAGES.nameRequired })
-    .trim()
-    .min(1, COMMENT_MESSAGES.nameRequired)
-    .max(COMMENT_NAME_MAX_LENGTH, COMMENT_MESSAGES.nameTooLong)
-    .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), COMMENT_MESSAGES.nameInvalidCharacters),
-  comment: z
-    .string({ error: COMMENT_MESSAGES.commentRequired })
-    .trim()
-    .min(1, COMMENT_MESSAGES.commentRequired)
-    .max(COMMENT_TEXT_MAX_LENGTH, COMMENT_MESSAGES.commentTooLong)
-    .refine((comment) => !COMMENT_CONTROL_CHARACTERS.test(comment), COMMENT_MESSAGES.commentInvalidCharacters),
+  ...commentTextFields,
   // The editor always shows a chosen star, so a missing rating is a bad form, not a default 5.
   rating: z.coerce.number({ error: COMMENT_MESSAGES.rating }).int(COMMENT_MESSAGES.rating).min(1, COMMENT_MESSAGES.rating).max(5, COMMENT_MESSAGES.rating),
 });
@@ -76,16 +60,7 @@ export type CommentListItem = {
 /** What the edit dialog is filled with. */
 export type CommentEditorValue = Pick<CommentListItem, "id" | "userName" | "comment" | "rating">;
 
-const dateTimeFormat = new Intl.DateTimeFormat("tr-TR", {
-  timeZone: SITE_TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 /** A comment's date and time as a moderator reads it (tr-TR, Istanbul). */
 export function formatCommentDate(value: string | Date): string {
-  return dateTimeFormat.format(value instanceof Date ? value : new Date(value));
+  return formatDateTimeTr(value);
 }

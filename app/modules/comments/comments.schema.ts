@@ -10,8 +10,8 @@ import {
 
 export * from "./comments.rules";
 
-/** The server's parse of a comment: the browser's rules (comments.rules.ts) and the same messages. */
-export const CommentSchema = z.object({
+/** Name and text as a visitor writes them; a moderator's edit obeys the same rules. */
+export const commentTextFields = {
   userName: z
     .string({ error: COMMENT_MESSAGES.nameRequired })
     .trim()
@@ -24,6 +24,11 @@ export const CommentSchema = z.object({
     .min(1, COMMENT_MESSAGES.commentRequired)
     .max(COMMENT_TEXT_MAX_LENGTH, COMMENT_MESSAGES.commentTooLong)
     .refine((comment) => !COMMENT_CONTROL_CHARACTERS.test(comment), COMMENT_MESSAGES.commentInvalidCharacters),
+};
+
+/** The server's parse of a comment: the browser's rules (comments.rules.ts) and the same messages. */
+export const CommentSchema = z.object({
+  ...commentTextFields,
   rating: z.preprocess(
     (value) => (value === undefined || value === null ? DEFAULT_COMMENT_RATING : value),
     z.coerce.number({ error: COMMENT_MESSAGES.rating }).int(COMMENT_MESSAGES.rating).min(1, COMMENT_MESSAGES.rating).max(5, COMMENT_MESSAGES.rating),
