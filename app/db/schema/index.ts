@@ -4,6 +4,7 @@ export * from "./blog";
 export * from "./casinos";
 export * from "./categories";
 export * from "./content";
+export * from "./jobs";
 export * from "./meta";
 export * from "./promotions";
 export * from "./publishing";
