@@ -15,8 +15,10 @@ CREATE TABLE "ai_jobs" (
 --> statement-breakpoint
 CREATE TABLE "indexnow_queue" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"url" text NOT NULL,
+	"path" text NOT NULL,
 	"reason" text NOT NULL,
+	"entity_type" text,
+	"entity_id" uuid,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,

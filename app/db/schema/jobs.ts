@@ -34,8 +34,12 @@ export const indexNowQueue = pgTable(
   "indexnow_queue",
   {
     id: bigserial({ mode: "number" }).primaryKey(),
-    url: text().notNull(),
+    /** The public path, such as `blog/my-post` or `bonuslar/casino/bonus` (no leading slash). */
+    path: text().notNull(),
     reason: text().notNull(),
+    /** What the URL shows, so a successful submission can set that row's `indexed`. */
+    entityType: text(),
+    entityId: uuid(),
     status: text().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
