@@ -62,6 +62,22 @@ describe("embedded database lock", () => {
       }
     });
 
+    it("takes over a lock whose process has exited but not yet been reaped (a zombie)", async () => {
+      const dir = tempDir();
+      // `sleep 0` exits at once; its parent, replaced by `sleep 30`, never collects it.
+      const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"]);
+      try {
+        const zombiePid = Number(await new Promise<string>((resolve) => parent.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString()))));
+        await expect.poll(() => fs.readFileSync(`/proc/${zombiePid}/stat`, "utf8").split(") ")[1]?.[0]).toBe("Z");
+        writeLock(dir, { pid: zombiePid, command: "server", startedAt: "2026-01-01T00:00:00Z", processStart: processStartOf(zombiePid) });
+        const release = acquireDataDirLock(dir, "server");
+        expect(JSON.parse(fs.readFileSync(path.join(dir, "db.lock"), "utf8")).pid).toBe(process.pid);
+        release();
+      } finally {
+        parent.kill();
+      }
+    });
+
     it("still refuses while the recorded process itself runs, naming the file to delete otherwise", () => {
       const dir = tempDir();
       const other = liveProcess();

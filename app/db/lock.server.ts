@@ -40,7 +40,22 @@ export function processStartOf(pid: number): string | undefined {
   }
 }
 
+/**
+ * A process that has exited but whose parent has not yet collected it (a zombie, state Z
+ * or X in /proc) still answers kill(pid, 0), yet it holds no files: its lock is stale.
+ */
+export function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state === "Z" || state === "X";
+  } catch {
+    return false;
+  }
+}
+
 function isAlive(pid: number): boolean {
+  if (isZombie(pid)) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -17,6 +17,9 @@ const cases: [string, Record<string, string>][] = [
   ["an escape code in the comment", { userName: "Ali", comment: "me\u001B[2Jtin", rating: "5" }],
   ["NUL in the comment", { userName: "Ali", comment: "me\u0000tin", rating: "5" }],
   ["line breaks and a tab in the comment", { userName: "Ali", comment: "bir\r\niki\tüç", rating: "5" }],
+  ["a zero-width space in the name", { userName: "Ali\u200B", comment: "metin", rating: "5" }],
+  ["a right-to-left override in the comment", { userName: "Ali", comment: "harika \u202Etxe.exe", rating: "5" }],
+  ["an emoji family (zero-width joiners) in the comment", { userName: "Ali", comment: "süper 👨\u200D👩\u200D👧", rating: "5" }],
 ];
 
 describe("comment rules in the browser and on the server", () => {
@@ -35,5 +38,16 @@ describe("comment rules in the browser and on the server", () => {
     expect(firstCommentProblem({ userName: "A\u0000li", comment: "metin" })).toBe("Kullanıcı adı geçersiz karakterler içeriyor");
     expect(firstCommentProblem({ userName: "Ali", comment: "me\u0007tin" })).toBe("Yorum geçersiz karakterler içeriyor");
     expect(CommentSchema.safeParse({ userName: "Ali", comment: "bir\nsatır daha" }).success).toBe(true);
+  });
+
+  it("refuses invisible characters that make a name pass for another or reverse a comment", () => {
+    for (const invisible of ["\u200B", "\u200E", "\u2060", "\uFEFF", "\u202E"]) {
+      expect(firstCommentProblem({ userName: `Al${invisible}i`, comment: "metin" })).toBe("Kullanıcı adı geçersiz karakterler içeriyor");
+    }
+    for (const bidi of ["\u202A", "\u202B", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"]) {
+      expect(firstCommentProblem({ userName: "Ali", comment: `harika ${bidi}yorum` })).toBe("Yorum geçersiz karakterler içeriyor");
+      expect(CommentSchema.safeParse({ userName: "Ali", comment: `harika ${bidi}yorum` }).success).toBe(false);
+    }
+    expect(CommentSchema.safeParse({ userName: "Ali", comment: "süper 👨\u200D👩\u200D👧" }).success).toBe(true);
   });
 });

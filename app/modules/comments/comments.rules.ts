@@ -7,9 +7,13 @@ export const DEFAULT_COMMENT_RATING = 5;
 /**
  * Control characters nobody types (NUL, escape codes, C1 controls): they hide text, break
  * terminals and PostgreSQL refuses NUL outright. A comment keeps tab and line breaks.
+ * Invisible format characters (\p{Cf}: zero-width spaces, bidi overrides) let a name pass
+ * for another ("Ali" and "Ali\u200B") or show a comment's text reversed, so a name has
+ * none. A comment keeps the joiners emoji and some scripts need (U+200C, U+200D) but not
+ * the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
  */
-export const NAME_CONTROL_CHARACTERS = /\p{Cc}/u;
-export const COMMENT_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
+export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
+export const COMMENT_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/u;
 /** A field people never see and bots fill in. */
 export const COMMENT_HONEYPOT_FIELD = "website";
 
