@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotions, type Casino } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
@@ -142,8 +142,14 @@ export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInp
     id ? "update" : "create",
     actor,
     async (tx) => {
+      // A save that keeps the name keeps the address: a short name's slug carries a time
+      // suffix (public-site.md §5.2) that would otherwise change on every save.
       const [row] = id
-        ? await tx.update(casinos).set({ ...values, updatedAt: new Date() }).where(eq(casinos.id, id)).returning()
+        ? await tx
+            .update(casinos)
+            .set({ ...values, slug: sql`case when ${casinos.name} = ${input.name} then ${casinos.slug} else ${values.slug} end`, updatedAt: new Date() })
+            .where(eq(casinos.id, id))
+            .returning()
         : await tx.insert(casinos).values(values).returning();
       if (!row) return reject({ "": [CASINO_MESSAGES.notFound] });
       return { value: row, target: { id: row.id, summary: row.name } };

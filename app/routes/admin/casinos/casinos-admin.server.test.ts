@@ -71,6 +71,17 @@ describeEachDriver("admin casinos", ({ db }) => {
       expect(outcomeOf(await callAdmin(editLoader, "/admin/casinos/edit/abc", { session: admin, params: { id: "abc" } })).status).toBe(404);
     });
 
+    it("keeps the address of a casino saved without a new name, even a two-letter one with a time suffix", async () => {
+      const created = outcomeOf(await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: { ...VALID, name: "XY" } }));
+      expect(created.status).toBe(302);
+      const [first] = await db().select().from(casinos);
+      expect(first!.slug).toMatch(/^xy-\d{6}$/);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await callAdmin(editorAction, `/admin/casinos/edit/${first!.id}`, { session: admin, params: { id: first!.id }, form: { ...VALID, name: "XY", url: "https://xy-yeni.example" } });
+      const [saved] = await db().select().from(casinos);
+      expect(saved).toMatchObject({ url: "https://xy-yeni.example", slug: first!.slug });
+    });
+
     it("answers a save to a malformed id with 404 and writes nothing", async () => {
       const outcome = outcomeOf(await callAdmin(editorAction, "/admin/casinos/edit/abc", { session: admin, params: { id: "abc" }, form: VALID }));
       expect(outcome.status).toBe(404);
