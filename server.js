@@ -8,10 +8,32 @@ import { URL } from "node:url";
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
+// Start-up problems an operator can fix print one line, without a stack (issue 10 §4).
+const KNOWN_FAILURES = ["ConfigError", "DataDirLockedError", "DatabaseUnreachableError"];
+
 function fail(error) {
-  const known = ["ConfigError", "DataDirLockedError"].includes(error?.name);
+  const known = KNOWN_FAILURES.includes(error?.name);
   console.error(known ? error.message : error);
   process.exit(1);
+}
+
+/** One line naming why the server cannot listen on HOST:PORT, and what to do. */
+function listenFailure(error, port, host) {
+  const where = `HOST ${JSON.stringify(host)}`;
+  switch (error?.code) {
+    case "EADDRINUSE":
+      return `Cannot start: port ${port} is already in use (${where}). Stop the program using it or set PORT to a free port.`;
+    case "EACCES":
+      return `Cannot start: port ${port} needs privileges this process does not have (EACCES). Set PORT above 1023 and put a reverse proxy in front.`;
+    case "EADDRNOTAVAIL":
+      return `Cannot start: ${where} is not an address of this machine (EADDRNOTAVAIL). Use 0.0.0.0 (every address), 127.0.0.1 or one of this machine's addresses.`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_NONAME":
+      return `Cannot start: ${where} is neither an IP address nor a known host name (${error.code}). Use 0.0.0.0 (every address), 127.0.0.1 or one of this machine's addresses.`;
+    default:
+      return `Cannot start: listening on port ${port} (${where}) failed: ${String(error?.message ?? error).split("\n")[0]}`;
+  }
 }
 
 async function main() {
@@ -68,10 +90,30 @@ async function main() {
   );
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.maxConnections = MAX_CONNECTIONS;
+  // A port in use or a bad HOST: one line, the database closed cleanly, exit 1. Nothing was
+  // created: the first admin comes only once the server listens.
+  const stopStarting = (message) => {
+    console.error(message);
+    setTimeout(() => process.exit(1), 5_000).unref();
+    runtime.close().then(
+      () => process.exit(1),
+      () => process.exit(1),
+    );
+  };
+  const onListenError = (error) => stopStarting(listenFailure(error, PORT, HOST));
+  server.once("error", onListenError);
   server.listen(PORT, HOST, () => {
+    server.off("error", onListenError);
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : PORT;
-    console.log(`Site ready on http://localhost:${port} (${runtime.database.driver})`);
+    // DESIGN.md "First run": the admin account, and its one-time password, after 'Site ready'.
+    runtime.createFirstAdmin().then(
+      (announcement) => {
+        console.log(`Site ready on http://localhost:${port} (${runtime.database.driver})`);
+        if (announcement) console.log(announcement);
+      },
+      (error) => stopStarting(KNOWN_FAILURES.includes(error?.name) ? error.message : error),
+    );
   });
 
   // Stop accepting, let every request already received finish, and only then close the

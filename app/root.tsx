@@ -8,13 +8,17 @@ import { getEnv } from "~/env.server";
 import { DEFAULT_SEO } from "~/modules/seo/seo";
 import "./app.css";
 
-// public-site.md §1: default page metadata (each page overrides it).
-export const meta: MetaFunction = () => [
-  { title: DEFAULT_SEO.title },
-  { name: "description", content: DEFAULT_SEO.description },
-  { name: "keywords", content: DEFAULT_SEO.keywords },
-  { property: "og:type", content: "website" },
-];
+// public-site.md §1: default page metadata (each page overrides it). An error screen
+// rendered here names the page in its own <title>: one title, never two (issue 10 §2).
+export const meta: MetaFunction = ({ error }) =>
+  error
+    ? [{ name: "robots", content: "noindex" }]
+    : [
+        { title: DEFAULT_SEO.title },
+        { name: "description", content: DEFAULT_SEO.description },
+        { name: "keywords", content: DEFAULT_SEO.keywords },
+        { property: "og:type", content: "website" },
+      ];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

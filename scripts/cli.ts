@@ -22,6 +22,6 @@ export async function withDatabase<T>(command: string, task: (database: Database
 
 export function exitWith(error: unknown): never {
   const name = (error as Error | undefined)?.name;
-  console.error(name === "ConfigError" || name === "DataDirLockedError" ? (error as Error).message : error);
+  console.error(name === "ConfigError" || name === "DataDirLockedError" || name === "DatabaseUnreachableError" ? (error as Error).message : error);
   process.exit(1);
 }

@@ -1,4 +1,5 @@
 import { createRequestHandler } from "./react-router-handler";
+import { canonicalPublicPaths } from "./canonical-path";
 import { clientAddressOf, requestGuards } from "./request-guards";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
@@ -52,6 +53,8 @@ export function createApp(options: { staticDir?: string } = {}): Express {
   app.use(compression());
   // NUL in the URL, cross-site writes, oversize bodies: refused before anything else runs.
   app.use(requestGuards(env));
+  // /BONUSLAR and /bonuslar/ answer 301 to /bonuslar before any page is rendered or cached.
+  app.use(canonicalPublicPaths());
 
   app.get("/healthz", async (_req, res) => {
     try {

@@ -81,10 +81,11 @@ export function PromotionCard({
           <span className="font-medium text-slate-600">{promotion.casino?.name ?? "Diğer"}</span>
           {promotion.category && <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700">{promotion.category}</span>}
         </div>
+        {/* The title names the detail page (issue 10 §2: only 'Detayları Gör' linked there). */}
         <h3 className="text-lg font-semibold leading-snug">
-          <button type="button" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle} className="text-left hover:text-brand-700">
+          <Link to={detailPath(promotion)} className="hover:text-brand-700 hover:underline">
             {promotion.title}
-          </button>
+          </Link>
         </h3>
         {!expanded && <p className="text-sm text-slate-600">{previewText(promotion.shortDescription)}</p>}
         {expanded && (
@@ -101,6 +102,9 @@ export function PromotionCard({
             )}
           </div>
         )}
+        <button type="button" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle} className="self-start text-sm font-semibold text-brand-700 hover:underline">
+          {expanded ? "Gizle" : "Devamını oku"}
+        </button>
         <div className="mt-auto flex gap-2 pt-2">
           <Link to={detailPath(promotion)} className="flex-1 rounded-lg border border-slate-300 px-3 py-2 text-center text-sm font-semibold hover:border-brand-500">
             Detayları Gör

@@ -54,7 +54,8 @@ describe("casino card (public-site.md §2.6)", () => {
   const casino = { id: "c1", name: "Ege Bet", slug: "ege-bet", logoUrl: null, activePromotionCount: 4 };
   it("links to /casino/{slug} with the count, 'İncele', and 'Öne Çıkan' only when featured", () => {
     const featured = html(<CasinoCard casino={{ ...casino, featured: true }} />);
-    expect(featured).toContain('href="/casino/ege-bet"');
+    // The link's text is the casino's name (issue 10 §2), stretched over the card.
+    expect(featured).toMatch(/<a[^>]*href="\/casino\/ege-bet"[^>]*>Ege Bet<\/a>/);
     expect(featured).toContain("4 Promosyon");
     expect(featured).toContain("İncele");
     expect(featured).toContain("Öne Çıkan");
@@ -73,6 +74,13 @@ describe("promotion card (public-site.md §2.5)", () => {
     expect(expanded).toContain("Şart bir");
     expect(expanded).toContain("Son tarih:</span> 1 Ocak 2027"); // Istanbul time
     expect(expanded).toContain('aria-expanded="true"');
+  });
+
+  // Issue 10 §2: only 'Detayları Gör' linked the detail page (24 identical anchor texts).
+  it("links its title to the detail page, and expands with a button of its own", () => {
+    const out = html(<PromotionCard promotion={promotion(7)} expanded={false} onToggle={() => {}} />);
+    expect(out).toMatch(/<h3[^>]*><a[^>]*href="\/bonuslar\/ege-bet\/bonus-7"[^>]*>Bonus 7<\/a><\/h3>/);
+    expect(out).toMatch(/<button[^>]*aria-expanded="false"[^>]*>Devamını oku<\/button>/);
   });
 
   it("names the casino, or 'Diğer' without one", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutText, htmlToText, previewText } from "./text";
+import { cutAtWord, cutText, htmlToText, previewText } from "./text";
 
 describe("text helpers", () => {
   it("turns HTML into plain text, dropping scripts and decoding entities", () => {
@@ -14,6 +14,39 @@ describe("text helpers", () => {
   it("adds an ellipsis only when it cut (card preview, 120)", () => {
     expect(previewText("y".repeat(130))).toBe(`${"y".repeat(120)}...`);
     expect(previewText("tam")).toBe("tam");
+  });
+
+  // Issue 10 §2: descriptions ended '…Kampany'.
+  it("cuts the card preview between words", () => {
+    // 108 characters, then a word over the 120th.
+    const text = `${"Hoş geldin bonusu ".repeat(6)}Kampanyalarımız geçerlidir.`;
+    const preview = previewText(text);
+    expect(preview).toBe(`${"Hoş geldin bonusu ".repeat(6).trimEnd()}...`);
+    expect(preview).not.toContain("Kampany");
+  });
+});
+
+describe("meta description cut (issue 10 §2: at a word boundary, with an ellipsis)", () => {
+  const sentence = "Yeni üyelere özel bu kampanyada ilk yatırımınız iki katına çıkar. Bonus tutarı slot oyunlarında kullanılabilir ve canlı destek üzerinden Kampanya talep edilir.";
+
+  it("keeps whole words, ends with '…' and stays within the limit", () => {
+    const cut = cutAtWord(sentence, 140);
+    expect(cut.length).toBeLessThanOrEqual(140);
+    expect(cut).toBe("Yeni üyelere özel bu kampanyada ilk yatırımınız iki katına çıkar. Bonus tutarı slot oyunlarında kullanılabilir ve canlı destek üzerinden…");
+    // Every word before the ellipsis is a word of the text, whole.
+    const words = sentence.split(" ");
+    for (const word of cut.slice(0, -1).split(" ")) expect(words).toContain(word);
+  });
+
+  it("drops the punctuation a cut leaves behind and leaves short texts alone", () => {
+    expect(cutAtWord("Birinci cümle bitti. İkinci cümle burada devam ediyor", 22)).toBe("Birinci cümle bitti…");
+    expect(cutAtWord("Kısa açıklama.", 160)).toBe("Kısa açıklama.");
+    expect(cutAtWord("  boşluklar   tek\nboşluk  olur ", 160)).toBe("boşluklar tek boşluk olur");
+  });
+
+  it("cuts inside a word only when one word fills most of the room", () => {
+    expect(cutAtWord(`kısa ${"x".repeat(200)}`, 160)).toBe(`kısa ${"x".repeat(154)}…`);
+    expect(cutAtWord(`kısa ${"x".repeat(200)}`, 160)).toHaveLength(160);
   });
 });
 

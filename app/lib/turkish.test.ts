@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldTurkish, sortByTurkishName } from "./turkish";
+import { foldForSearch, foldTurkish, sortByTurkishName } from "./turkish";
 
 describe("Turkish ordering and matching", () => {
   it("sorts C < Ç < D, I < İ, S < Ş", () => {
@@ -11,5 +11,15 @@ describe("Turkish ordering and matching", () => {
     expect(foldTurkish("İSTANBUL")).toBe(foldTurkish("istanbul"));
     expect(foldTurkish("IŞIK")).toBe(foldTurkish("ışık"));
     expect(foldTurkish("Şans ÇARKI")).toBe("şans çarki");
+  });
+
+  it("folds for search without Turkish letters, so ASCII typing and Turkish spelling meet", () => {
+    for (const spelling of ["Boğaziçi", "BOĞAZİÇİ", "boğaziçi", "bogazici", "BOGAZICI"]) expect(foldForSearch(spelling)).toBe("bogazici");
+    for (const spelling of ["Işıltı", "IŞILTI", "ışıltı", "isilti", "ISILTI", "İşiltı"]) expect(foldForSearch(spelling)).toBe("isilti");
+    expect(foldForSearch("ÇĞİÖŞÜ çğıöşü")).toBe("cgiosu cgiosu");
+    expect(foldForSearch("Hâlâ Kâr Îkaz Ûmit")).toBe("hala kar ikaz umit");
+    // Decomposed input (s + combining cedilla) folds like the composed letter.
+    expect(foldForSearch("s\u0327ans")).toBe("sans");
+    expect(foldForSearch("%50_Bonus")).toBe("%50_bonus");
   });
 });

@@ -117,7 +117,8 @@ describe("an operator's day in the back office, in Chromium", () => {
 
     // On /bonuslar (with its category chip) and on its detail page: title, terms, our image.
     await visitor.goto(`${site}/bonuslar`);
-    const card = visitor.getByRole("article").filter({ has: visitor.getByRole("button", { name: PROMOTION }) });
+    // The card's title is a link to the promotion's page (issue 10 §2).
+    const card = visitor.getByRole("article").filter({ has: visitor.getByRole("heading", { name: PROMOTION }).getByRole("link", { name: PROMOTION }) });
     await card.waitFor();
     await visitor.getByRole("navigation", { name: "Kategoriler" }).getByRole("link", { name: new RegExp(`^${CATEGORY}\\s*1$`) }).waitFor();
     expect(await loaded(card.getByRole("img", { name: PROMOTION }))).toContain("/media/promotions/promotion_");
@@ -173,7 +174,7 @@ describe("an operator's day in the back office, in Chromium", () => {
     await promotionRow.getByRole("button", { name: `${PROMOTION} yayına al` }).click();
     await admin.getByText("Promosyon yayına alındı").waitFor();
     await visitor.goto(`${site}/bonuslar`);
-    await visitor.getByRole("button", { name: PROMOTION }).waitFor();
+    await visitor.getByRole("heading", { name: PROMOTION }).getByRole("link", { name: PROMOTION }).waitFor();
     await visitor.goto(detailUrl);
     await visitor.getByRole("heading", { name: "Yorumlar (2)" }).waitFor();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasXmllint, validateSitemapXml } from "../helpers/xmllint";
+import { validateSitemapXml } from "../helpers/xmllint";
 import { expectNoPageErrors, freezeClock, newPage, useServerAndBrowser } from "../helpers/browser";
 
 describe("public site in Chromium", () => {
@@ -13,9 +13,10 @@ describe("public site in Chromium", () => {
     await page.getByRole("link", { name: "Bonuslar", exact: true }).first().click();
     await page.waitForURL(`${ctx.server.url}/bonuslar`);
 
-    // Category chip: the URL carries the filter, and 'Aktif Filtre' shows.
+    // Category chip: the category's own page (issue 10 §2), and 'Aktif Filtre' shows.
     await page.getByRole("navigation", { name: "Kategoriler" }).getByRole("link", { name: /Kayıp Bonusu/ }).click();
-    await page.waitForURL(/kategori=kayip-bonusu/);
+    await page.waitForURL(`${ctx.server.url}/bonuslar/kayip-bonusu`);
+    await page.getByRole("heading", { level: 1, name: "Kayıp Bonusu" }).waitFor();
     await page.getByText("Aktif Filtre").waitFor();
     const cards = page.locator("article");
     const titles = await cards.locator("h3").allTextContents();
@@ -25,7 +26,7 @@ describe("public site in Chromium", () => {
     // Search inside the category, the Turkish way (upper-case İ/I).
     await page.getByPlaceholder("Bonus ara...").fill("IŞILTI BET");
     await page.clock.runFor(400);
-    await page.waitForURL(/q=I%C5%9EILTI(\+|%20)BET/);
+    await page.waitForURL(/\/bonuslar\/kayip-bonusu\?q=I%C5%9EILTI(\+|%20)BET/);
     await page.waitForFunction(() => {
       const shown = [...document.querySelectorAll("article h3")].map((h) => h.textContent ?? "");
       return shown.length > 0 && shown.every((title) => title.startsWith("Işıltı Bet"));
@@ -45,12 +46,12 @@ describe("public site in Chromium", () => {
     // Expand one card, then another: only one is open at a time.
     const first = cards.nth(0);
     const second = cards.nth(1);
-    await first.locator("h3 button").click();
+    await first.getByRole("button", { name: "Devamını oku" }).click();
     await first.getByText("Şartlar ve Koşullar").waitFor();
-    await second.locator("h3 button").click();
+    await second.getByRole("button", { name: "Devamını oku" }).click();
     await second.getByText("Şartlar ve Koşullar").waitFor();
     expect(await first.getByText("Şartlar ve Koşullar").count()).toBe(0);
-    await second.locator("h3 button").click();
+    await second.getByRole("button", { name: "Gizle" }).click();
     expect(await second.getByText("Şartlar ve Koşullar").count()).toBe(0);
 
     // 'Bonus Al' opens the offer in a new tab, without passing ranking.
@@ -58,8 +59,10 @@ describe("public site in Chromium", () => {
     expect(await claim.getAttribute("target")).toBe("_blank");
     expect(await claim.getAttribute("rel")).toBe("nofollow sponsored noopener");
 
-    // Detail, then a comment.
+    // The card's title links to its page (issue 10 §2), as 'Detayları Gör' does; then a comment.
     const title = (await first.locator("h3").textContent())!;
+    const detailHref = await first.getByRole("link", { name: "Detayları Gör" }).getAttribute("href");
+    expect(await first.getByRole("heading", { level: 3 }).getByRole("link", { name: title }).getAttribute("href")).toBe(detailHref);
     await first.getByRole("link", { name: "Detayları Gör" }).click();
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     expect(page.url()).toMatch(/\/bonuslar\/[a-z0-9-]+\/[a-z0-9-]+$/);
@@ -231,21 +234,31 @@ describe("public site in Chromium", () => {
     expect(page.errors.filter((e) => !/404/.test(e))).toEqual([]);
   });
 
-  it("serves SEO tags in the first HTML", async () => {
+  it("serves SEO tags in the first HTML, with a raster share image", async () => {
     const html = await (await fetch(`${ctx.server.url}/casino/izmir-casino`)).text();
     expect(html).toContain("<title>İzmir Casino İnceleme ve Bonuslar</title>");
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/casino\/izmir-casino"/);
-    expect(html).toContain('property="og:image"');
     expect(html).toContain('"@type":"BreadcrumbList"');
+    // Issue 10 §2: og:image was the SVG logo; social networks show only raster images.
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)![1]!;
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
+    expect(html).toMatch(/<meta property="og:image:alt" content="İzmir Casino[^"]*"/);
+    const answer = await fetch(image);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^image\/(jpeg|png)$/);
   });
 
-  it.skipIf(!hasXmllint && !process.env.CI)("serves a sitemap that is valid against the sitemaps.org schema and lists published posts only", async () => {
+  it("serves a sitemap that is valid against the sitemaps.org schema and lists published posts only", async () => {
     const response = await fetch(`${ctx.server.url}/sitemap.xml`);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await response.text();
-    validateSitemapXml(xml, "sitemap.xsd");
+    await validateSitemapXml(xml, "sitemap.xsd");
     expect(xml).toContain("/blog/cevrim-sarti-nedir-ve-nasil-hesaplanir</loc>");
     expect(xml).not.toContain("/blog/vip-programlari-gercekten-avantajli-mi</loc>"); // a draft
+    // Issue 10 §2: the promotion pages and the category pages are in it too.
+    expect(xml).toMatch(/\/bonuslar\/anadolu-casino\/anadolu-casino-100-hos-geldin-bonusu<\/loc><lastmod>/);
+    expect(xml).toMatch(/\/bonuslar\/kayip-bonusu<\/loc><lastmod>/);
     expect(await (await fetch(`${ctx.server.url}/sitemap`)).text()).toBe(xml);
   });
 });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -22,6 +23,12 @@ export type TestServer = {
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   if (!fs.existsSync(path.join(process.env.BUILD_DIR ?? "build", "server/index.js"))) throw new Error("No production build: run `npm run build` (npm test does it)");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bonus-e2e-"));
+  // Production without demo content refuses to start without PUBLIC_SITE_URL (issue 10 §2):
+  // such a server gets a port chosen here and its own address as the public origin.
+  if (/^(false|0|no)$/.test(env.DEMO_CONTENT ?? "") && !env.PUBLIC_SITE_URL && !env.PORT) {
+    const port = await freePort();
+    env = { ...env, PORT: String(port), PUBLIC_SITE_URL: `http://127.0.0.1:${port}` };
+  }
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     env: {
       PATH: process.env.PATH,
@@ -73,4 +80,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port nothing listens on right now (the server takes it a moment later). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -1,21 +1,19 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { validateXML } from "xmllint-wasm";
 
-/** Whether Debian's xmllint (libxml2-utils) is installed; CI installs it. */
-export const hasXmllint = (() => {
-  try {
-    execFileSync("xmllint", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+// The sitemaps.org schemas, kept in the repository (tests/schemas/README.md). Validation
+// runs libxml2 compiled to WebAssembly in a worker thread: no xmllint binary, no child
+// process, the same on every machine (issue 10 §4).
+const SCHEMA_DIR = fileURLToPath(new URL("../schemas/", import.meta.url));
 
-/** Validates XML against one of the sitemaps.org schemas in ../shared/schemas; throws when invalid. */
-export function validateSitemapXml(xml: string, schema: "sitemap.xsd" | "siteindex.xsd"): void {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-")), "sitemap.xml");
-  fs.writeFileSync(file, xml);
-  execFileSync("xmllint", ["--noout", "--schema", path.resolve("../shared/schemas", schema), file], { stdio: "pipe" });
+export type SitemapSchema = "sitemap.xsd" | "siteindex.xsd";
+
+/** Validates XML against one of the sitemaps.org schemas; rejects with libxml2's messages when invalid. */
+export async function validateSitemapXml(xml: string, schema: SitemapSchema): Promise<void> {
+  const result = await validateXML({
+    xml: [{ fileName: "sitemap.xml", contents: xml }],
+    schema: [{ fileName: schema, contents: fs.readFileSync(`${SCHEMA_DIR}${schema}`, "utf8") }],
+  });
+  if (!result.valid) throw new Error(`The XML is not valid against ${schema}:\n${result.errors.map((error) => error.rawMessage).join("\n")}`);
 }

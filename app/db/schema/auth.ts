@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // DESIGN.md: our own sign-in replaces the hosted one. Emails are stored lowercased.
 export const users = pgTable("users", {
@@ -32,17 +32,21 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-// Events counted by rate limits (failed sign-ins, comments). Kept in the database so
-// every server process sees the same counts.
-export const rateLimitEvents = pgTable(
-  "rate_limit_events",
+
+// Rate limits (failed sign-ins, comments), kept in the database so every server process
+// sees the same counts. One row per limited bucket and key: its newest events (at most the rule's limit, newest
+// first) and the decision of the last attempt. An attempt is one upsert on this row, which
+// PostgreSQL serialises per row: the count and the decision are one atomic statement
+// (lib/rate-limit.server.ts).
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
   {
-    id: bigserial({ mode: "number" }).primaryKey(),
     bucket: text().notNull(),
     key: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    events: timestamp({ withTimezone: true }).array().notNull(),
+    accepted: boolean().notNull().default(true),
   },
-  (t) => [index("rate_limit_events_lookup_idx").on(t.bucket, t.key, t.createdAt.desc())],
+  (t) => [primaryKey({ columns: [t.bucket, t.key] })],
 );
 
 export type User = typeof users.$inferSelect;

@@ -19,6 +19,9 @@ export const casinos = pgTable(
   },
   (t) => [
     index("casinos_created_at_idx").on(t.createdAt.desc()),
+    // The /bonuslar search also finds a casino's promotions by its name, folded by the SQL
+    // function search_fold() (drizzle/0006: the same letters as lib/turkish foldForSearch).
+    index("casinos_name_search_idx").using("gin", sql`search_fold(${t.name}) gin_trgm_ops`),
     check("casinos_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
   ],
 );

@@ -13,8 +13,10 @@ export const promotions = pgTable(
     // Derived from the title by the slug rule (public-site.md §5.2) so that the
     // /bonuslar/{casinoSlug}/{promotionSlug} look-up starts with an indexed equality.
     slug: text().notNull(),
-    // Title and short description folded the Turkish way (lib/turkish.ts), so search is
-    // case-insensitive for İ/ı on both drivers; written with every title or description change.
+    // Title and short description folded for search (lib/turkish.ts foldForSearch: no
+    // Turkish letters, lowercase), so 'bogazici' finds 'Boğaziçi' and the reverse on both
+    // drivers; written with every title or description change, searched through a
+    // trigram index (issue 10 §1).
     searchText: text().notNull().default(""),
     casinoId: uuid().references(() => casinos.id, { onDelete: "set null" }),
     categoryId: uuid().references(() => promotionCategories.id, { onDelete: "set null" }),
@@ -35,6 +37,8 @@ export const promotions = pgTable(
     index("promotions_casino_idx").on(t.casinoId),
     index("promotions_category_idx").on(t.categoryId),
     index("promotions_slug_idx").on(t.slug),
+    // `search_text like '%…%'` (the /bonuslar search) without reading every row: pg_trgm.
+    index("promotions_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
 

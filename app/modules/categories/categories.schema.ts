@@ -10,7 +10,7 @@ export const CATEGORY_DESCRIPTION_MAX_LENGTH = 500;
 export const CATEGORY_MESSAGES = {
   name: "Kategori adı boş olamaz",
   slug: "Kategori slug değeri boş olamaz",
-  // Issue 8: a slug is a piece of the public address (/bonuslar?kategori=...).
+  // Issue 8: a slug is a piece of the public address (/bonuslar/{slug} since issue 10).
   slugFormat: "Slug yalnızca küçük harf (a-z), rakam ve tire içerebilir",
   slugTaken: "Bu slug değeri zaten kullanılıyor. Lütfen benzersiz bir değer girin.",
   inUse: "Bu kategori kullanımda olduğu için silinemez",

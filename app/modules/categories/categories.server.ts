@@ -7,9 +7,23 @@ import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged }
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { CATEGORY_MESSAGES, type CategoryFormInput, type CategoryListItem, type CategorySort } from "./categories.schema";
 
+// ---- Public (issue 10 §2): a category's landing page, /bonuslar/{slug}.
+
+export type CategoryPage = { id: string; name: string; slug: string; description: string | null };
+
+/** The active category with this slug, or null (an inactive or unknown one has no page). */
+export async function findActiveCategory(slug: string): Promise<CategoryPage | null> {
+  const [row] = await getDb()
+    .select({ id: promotionCategories.id, name: promotionCategories.name, slug: promotionCategories.slug, description: promotionCategories.description })
+    .from(promotionCategories)
+    .where(and(eq(promotionCategories.slug, slug), eq(promotionCategories.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
 // ---- Admin (issue 8): the list, and the dialog's audited commands.
 
-/** Category chips and promotion cards on the public pages show category names and slugs. */
+/** Category chips, landing pages (/bonuslar/{slug}) and promotion cards show category names and slugs. */
 const CATEGORY_COMMANDS: DomainCommands = {
   entity: "category",
   invalidates: [SITE_TAG],

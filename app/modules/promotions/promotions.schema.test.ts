@@ -22,11 +22,12 @@ describe("promotion derived fields", () => {
     expect(shortDescriptionOf("<p>Kısa <strong>metin</strong></p>")).toBe("Kısa metin");
   });
 
-  it("derives the slug by the spec's rule and a Turkish-folded search text", () => {
+  it("derives the slug by the spec's rule and a search text without Turkish letters or capitals", () => {
     expect(derivePromotionFields("İzmir %50 Yatırım Bonusu", "<p>Her gün</p>")).toEqual({
       slug: "izmir-50-yatirim-bonusu",
-      searchText: "izmir %50 yatirim bonusu\nher gün",
+      searchText: "izmir %50 yatirim bonusu\nher gun",
     });
+    expect(derivePromotionFields("BOĞAZİÇİ Işıltı Şölen", "<p>Çarşı ÖDÜL</p>").searchText).toBe("bogazici isilti solen\ncarsi odul");
   });
 });
 

@@ -3,7 +3,7 @@ import { SITE_TIME_ZONE } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { slugify } from "~/lib/slug";
 import { cutText, htmlToText, SHORT_DESCRIPTION_LENGTH } from "~/lib/text";
-import { foldTurkish } from "~/lib/turkish";
+import { foldForSearch } from "~/lib/turkish";
 import { optionalImageUrl, optionalText, richText, text, webUrl, checkbox } from "~/lib/validation";
 
 /** public-site.md §3: shortDescription is the first 150 characters of the description. */
@@ -15,7 +15,7 @@ export function shortDescriptionOf(descriptionHtml: string): string {
 export function derivePromotionFields(title: string, descriptionHtml: string): { slug: string; searchText: string } {
   return {
     slug: slugify(title),
-    searchText: foldTurkish(`${title}\n${shortDescriptionOf(descriptionHtml)}`),
+    searchText: foldForSearch(`${title}\n${shortDescriptionOf(descriptionHtml)}`),
   };
 }
 

@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, like, lte, min, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, lte, min, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotionCategories, promotions } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands, type FieldErrors, type Tx } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { sanitizeRichText } from "~/lib/sanitize.server";
-import { compareTurkish, foldTurkish, sortByTurkishName } from "~/lib/turkish";
-import { submitToIndexNow, type IndexNowOutcome } from "~/modules/indexing/indexing.server";
+import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish";
+import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { resolvePromotionSlug } from "./fuzzy";
 import {
@@ -102,31 +102,48 @@ export async function listActivePromotions(limit: number): Promise<PublicPromoti
   return rows.map(toPublicPromotion);
 }
 
-/** Escapes LIKE's wildcards so a visitor's '%' or '_' matches itself. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * Issue 10 §1: the visitor's words, folded as the stored search text is (foldForSearch: no
+ * Turkish letters, any case), in the title, the short description or the casino's name.
+ * The casinos so named are read first (few rows; a trigram index on search_fold(name)),
+ * so the planner sees their ids as constants and estimates the promotions' side well:
+ * the trigram index on search_text and promotions_casino_idx, combined, instead of a
+ * scan of every promotion (drizzle/0006). LIKE's wildcards in the query match themselves.
+ */
+async function matchesSearch(folded: string): Promise<SQL> {
+  const pattern = likePattern(folded);
+  const named = await getDb().select({ id: casinos.id }).from(casinos).where(sql`search_fold(${casinos.name}) like ${pattern}`);
+  const inText = like(promotions.searchText, pattern);
+  return named.length > 0 ? or(inText, inArray(promotions.casinoId, named.map((casino) => casino.id)))! : inText;
 }
 
 export type PromotionSearch = { query?: string; categorySlug?: string; page: number; pageSize: number };
 
 /**
- * public-site.md §5.3: search over title and short description (case-insensitive, the
- * Turkish way) and the category whose slug is selected; one page, newest first.
+ * public-site.md §5.3 and issue 10 §1: search over the title, the short description and
+ * the casino's name, as visitors type it ('bogazici' finds 'Boğaziçi' and the reverse),
+ * and the category whose slug is selected; one page, newest first.
  */
-export async function searchActivePromotions({ query, categorySlug, page, pageSize }: PromotionSearch): Promise<{ items: PublicPromotion[]; total: number }> {
+export async function searchActivePromotions(search: PromotionSearch): Promise<{ items: PublicPromotion[]; total: number }> {
+  const queries = await promotionSearchQueries(search);
+  const [rows, [totals]] = await Promise.all([queries.rows, queries.total]);
+  return { items: rows.map(toPublicPromotion), total: totals?.n ?? 0 };
+}
+
+/** The two queries behind one page of search results: exported so a test can EXPLAIN them. */
+export async function promotionSearchQueries({ query, categorySlug, page, pageSize }: PromotionSearch) {
   const conditions = [listed()];
-  const folded = foldTurkish(query?.trim() ?? "");
-  if (folded) conditions.push(like(promotions.searchText, `%${escapeLike(folded)}%`));
+  const folded = foldForSearch(query?.trim() ?? "");
+  if (folded) conditions.push(await matchesSearch(folded));
   if (categorySlug) {
     const owner = getDb().select({ id: promotionCategories.id }).from(promotionCategories).where(eq(promotionCategories.slug, categorySlug));
     conditions.push(sql`${promotions.categoryId} in (${owner})`);
   }
   const where = and(...conditions);
-  const [rows, [totals]] = await Promise.all([
-    selectPublic().where(where).orderBy(...newestFirst).limit(pageSize).offset((page - 1) * pageSize),
-    getDb().select({ n: count() }).from(promotions).where(where),
-  ]);
-  return { items: rows.map(toPublicPromotion), total: totals?.n ?? 0 };
+  return {
+    rows: selectPublic().where(where).orderBy(...newestFirst).limit(pageSize).offset((page - 1) * pageSize),
+    total: getDb().select({ n: count() }).from(promotions).where(where),
+  };
 }
 
 export type CategoryChip = { id: string; name: string; slug: string; count: number };
@@ -203,8 +220,9 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
   const db = getDb();
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
-    const folded = likePattern(foldTurkish(query.q));
-    conditions.push(or(like(promotions.searchText, folded), ilike(casinos.name, likePattern(query.q)), ilike(promotions.promotionCode, likePattern(query.q))));
+    // The stored search text is folded by foldForSearch (issue 10 §1); the casino's name alike.
+    const folded = likePattern(foldForSearch(query.q));
+    conditions.push(or(like(promotions.searchText, folded), sql`search_fold(${casinos.name}) like ${folded}`, ilike(promotions.promotionCode, likePattern(query.q))));
   }
   if (query.status) conditions.push(statusCondition(query.status, now));
   const where = and(...conditions);
@@ -295,9 +313,14 @@ export type SavedPromotion = {
   slug: string;
   casinoSlug: string | null;
   isActive: boolean;
-  /** Turned from inactive (or new) to active by this write: its page is submitted for indexing. */
+  /** Turned from inactive (or new) to active by this write: its page was queued for indexing. */
   activated: boolean;
 };
+
+/** A promotion's public path as the IndexNow queue takes it (no leading slash). */
+function indexingPathOf(promotion: { id: string; slug: string; casinoSlug: string | null }): string {
+  return promotionPublicPath(promotion).slice(1);
+}
 
 type Lookup = { casinoSlug: string | null; categoryName: string | null; errors: FieldErrors };
 
@@ -329,8 +352,11 @@ async function lookUpChoices(tx: Tx, input: PromotionFormInput, currentCategoryI
 
 /**
  * Creates (id null) or updates a promotion from the editor's form. Stored as admin.md §3
- * says; the slug and search text follow the title and description; becoming active resets
- * `indexed` (the caller then submits the page, see indexActivatedPromotion).
+ * says; the slug and search text follow the title and description. Becoming active resets
+ * `indexed` and queues the public page for IndexNow in the same transaction (issue 9 §7:
+ * the save never waits for the search engine; the sender sets `indexed` on success). An
+ * active promotion whose address changes (new title or casino) queues the old address and
+ * the new one, and its `indexed` is reset until the new one is accepted.
  */
 export function savePromotion(actor: Actor, id: string | null, input: PromotionFormInput): Promise<CommandResult<SavedPromotion>> {
   const failure = id ? promotionFailure.update : promotionFailure.create;
@@ -340,19 +366,28 @@ export function savePromotion(actor: Actor, id: string | null, input: PromotionF
     id ? "update" : "create",
     actor,
     async (tx) => {
-      let current: { isActive: boolean; categoryId: string | null } | undefined;
+      let current: { isActive: boolean; categoryId: string | null; slug: string; casinoId: string | null } | undefined;
       if (id !== null) {
         [current] = isUuid(id)
-          ? await tx.select({ isActive: promotions.isActive, categoryId: promotions.categoryId }).from(promotions).where(eq(promotions.id, id)).for("update")
+          ? await tx
+              .select({ isActive: promotions.isActive, categoryId: promotions.categoryId, slug: promotions.slug, casinoId: promotions.casinoId })
+              .from(promotions)
+              .where(eq(promotions.id, id))
+              .for("update")
           : [];
         if (!current) return reject({ "": [failure(PROMOTION_MESSAGES.notFound)] });
       }
       const choices = await lookUpChoices(tx, input, current?.categoryId ?? null);
       if (Object.keys(choices.errors).length > 0) return reject(choices.errors);
       const activated = input.isActive && !current?.isActive;
+      const derived = derivePromotionFields(input.title, description);
+      // An active promotion staying active whose address changes: a new title (slug) or casino.
+      const oldPath =
+        id !== null && current?.isActive && input.isActive ? indexingPathOf({ id, slug: current.slug, casinoSlug: await casinoSlugOf(tx, current.casinoId) }) : null;
+      const moved = oldPath !== null && oldPath !== indexingPathOf({ id: id!, slug: derived.slug, casinoSlug: choices.casinoSlug });
       const values = {
         title: input.title,
-        ...derivePromotionFields(input.title, description),
+        ...derived,
         casinoId: input.casinoId,
         categoryId: input.categoryId,
         category: choices.categoryName,
@@ -363,11 +398,14 @@ export function savePromotion(actor: Actor, id: string | null, input: PromotionF
         expiryDate: input.expiryDate,
         imageUrl: input.imageUrl,
         isActive: input.isActive,
-        ...(activated ? { indexed: false } : {}),
+        ...(activated || moved ? { indexed: false } : {}),
       };
       const [row] = id
         ? await tx.update(promotions).set({ ...values, updatedAt: new Date() }).where(eq(promotions.id, id)).returning()
         : await tx.insert(promotions).values(values).returning();
+      const page = { path: indexingPathOf({ id: row!.id, slug: row!.slug, casinoSlug: choices.casinoSlug }), entityType: "promotion" as const, entityId: row!.id };
+      if (activated) await enqueueIndexing(tx, [page], "promotion.activate");
+      else if (moved && oldPath) await enqueueIndexing(tx, [{ path: oldPath }, page], "promotion.slug-change");
       return {
         value: { id: row!.id, title: row!.title, slug: row!.slug, casinoSlug: choices.casinoSlug, isActive: row!.isActive, activated },
         target: { id: row!.id, summary: row!.title },
@@ -392,9 +430,11 @@ export function setPromotionActiveByAdmin(actor: Actor, id: string, isActive: bo
         .update(promotions)
         .set({ isActive, updatedAt: new Date(), ...(activated ? { indexed: false } : {}) })
         .where(eq(promotions.id, id));
-      const [casino] = row.casinoId ? await tx.select({ slug: casinos.slug }).from(casinos).where(eq(casinos.id, row.casinoId)) : [];
+      const casinoSlug = await casinoSlugOf(tx, row.casinoId);
+      // issue 9 §7: queued in this transaction; the background sender submits it and sets `indexed`.
+      if (activated) await enqueueIndexing(tx, [{ path: indexingPathOf({ id: row.id, slug: row.slug, casinoSlug }), entityType: "promotion", entityId: row.id }], "promotion.activate");
       return {
-        value: { id: row.id, title: row.title, slug: row.slug, casinoSlug: casino?.slug ?? null, isActive, activated },
+        value: { id: row.id, title: row.title, slug: row.slug, casinoSlug, isActive, activated },
         target: { id: row.id, summary: row.title },
       };
     },
@@ -402,29 +442,24 @@ export function setPromotionActiveByAdmin(actor: Actor, id: string, isActive: bo
   );
 }
 
-/** Deletes a promotion (its comments go with it). */
+/** Deletes a promotion (its comments go with it); an active one's address is queued so the search engine drops it. */
 export function removePromotion(actor: Actor, id: string): Promise<CommandResult<{ id: string }>> {
   return runCommand(PROMOTION_COMMANDS, "delete", actor, async (tx) => {
-    const [row] = isUuid(id) ? await tx.delete(promotions).where(eq(promotions.id, id)).returning({ id: promotions.id, title: promotions.title }) : [];
+    const [row] = isUuid(id)
+      ? await tx
+          .delete(promotions)
+          .where(eq(promotions.id, id))
+          .returning({ id: promotions.id, title: promotions.title, slug: promotions.slug, casinoId: promotions.casinoId, isActive: promotions.isActive })
+      : [];
     if (!row) return reject({ "": [promotionFailure.delete(PROMOTION_MESSAGES.notFound)] });
+    // An inactive promotion had no public page: nothing changed for a search engine.
+    if (row.isActive) await enqueueIndexing(tx, [{ path: indexingPathOf({ id: row.id, slug: row.slug, casinoSlug: await casinoSlugOf(tx, row.casinoId) }) }], "promotion.delete");
     return { value: { id: row.id }, target: { id: row.id, summary: row.title } };
   });
 }
 
-/**
- * admin.md §4: after activation the public page is submitted to IndexNow, then `indexed`
- * is set (a failed submission counts as done, admin.md §8). With IndexNow off nothing was
- * submitted, so `indexed` stays false. Waits at most the submitter's timeout.
- */
-export async function indexActivatedPromotion(promotion: SavedPromotion, origin: string): Promise<IndexNowOutcome> {
-  if (!promotion.activated) return "off";
-  const outcome = await submitToIndexNow(promotionPublicPath({ id: promotion.id, slug: promotion.slug, casinoSlug: promotion.casinoSlug }).slice(1), origin);
-  if (outcome !== "off") {
-    // Only if it is still active: a deactivation meanwhile needs a new submission later.
-    await getDb()
-      .update(promotions)
-      .set({ indexed: true })
-      .where(and(eq(promotions.id, promotion.id), eq(promotions.isActive, true)));
-  }
-  return outcome;
+async function casinoSlugOf(tx: Tx, casinoId: string | null): Promise<string | null> {
+  if (!casinoId) return null;
+  const [casino] = await tx.select({ slug: casinos.slug }).from(casinos).where(eq(casinos.id, casinoId));
+  return casino?.slug ?? null;
 }

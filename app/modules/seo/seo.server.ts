@@ -5,9 +5,10 @@ import { seoSettings } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
-import { cutText, META_DESCRIPTION_LENGTH } from "~/lib/text";
+import { cutAtWord, META_DESCRIPTION_LENGTH } from "~/lib/text";
 import { compareTurkish } from "~/lib/turkish";
-import { DEFAULT_SEO, FALLBACK_SOCIAL_IMAGE, type PageSeo } from "./seo";
+import { DEFAULT_SEO, FALLBACK_SOCIAL_IMAGE, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, type PageSeo, type ShareImage } from "./seo";
+import { shareCardImage } from "./share-image.server";
 import { SEO_MESSAGES, SEO_PAGES, type SeoFormInput, type SeoSettingView } from "./seo.schema";
 
 /** PUBLIC_SITE_URL, or the origin the request came in on. */
@@ -41,22 +42,49 @@ export async function getPathSeo(path: string): Promise<SeoText> {
   }
 }
 
+/** The title of page `page` of a list: page 1 keeps it, later pages name their number. */
+export function pagedTitle(title: string, page: number | undefined): string {
+  return page && page > 1 ? `${title} – Sayfa ${page}` : title;
+}
+
+/** The site's own 1200x630 PNG, for pages without a subject of their own (public-site.md §2.11). */
+export function fallbackShareImage(origin: string): ShareImage {
+  return { url: `${origin}${FALLBACK_SOCIAL_IMAGE}`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: getEnv().SITE_NAME, type: "image/png" };
+}
+
+type PageSeoOptions = {
+  /** The page's path: its SEO settings row and its canonical address. */
+  path?: string;
+  /** Page N of a list: its own canonical (`?sayfa=N`) and title (issue 10 §2). */
+  page?: number;
+  title?: string;
+  description?: string;
+  keywords?: string;
+  /** The entity's image: the page gets a share card with its title and this image. */
+  image?: string | null;
+  /** A share card with a subtitle (and an image) of the page's choosing. */
+  card?: { title?: string; subtitle?: string | null; image?: string | null };
+  type?: PageSeo["type"];
+  jsonLd?: (origin: string) => Record<string, unknown>[];
+};
+
 /** Builds a page's SEO from its own texts, or from the path's settings where it has none. */
-export async function pageSeo(
-  request: Request,
-  options: { path?: string; title?: string; description?: string; keywords?: string; image?: string | null; type?: PageSeo["type"]; jsonLd?: (origin: string) => Record<string, unknown>[] } = {},
-): Promise<PageSeo> {
+export async function pageSeo(request: Request, options: PageSeoOptions = {}): Promise<PageSeo> {
   const origin = siteOrigin(request);
   const path = options.path ?? new URL(request.url).pathname;
   const fallback = options.title && options.description ? null : await getPathSeo(path);
+  const title = options.title ?? fallback!.title;
+  const siteName = getEnv().SITE_NAME;
+  const card = options.card ?? ("image" in options ? {} : null);
   return {
-    title: options.title ?? fallback!.title,
-    description: cutText(options.description ?? fallback!.description, META_DESCRIPTION_LENGTH),
+    title: pagedTitle(title, options.page),
+    // Cut at a word, with an ellipsis (issue 10 §2: '…Kampany').
+    description: cutAtWord(options.description ?? fallback!.description, META_DESCRIPTION_LENGTH),
     keywords: options.keywords ?? fallback?.keywords ?? DEFAULT_SEO.keywords,
-    canonical: `${origin}${path}`,
-    image: absoluteUrl(origin, options.image),
+    canonical: `${origin}${path}${options.page && options.page > 1 ? `?sayfa=${options.page}` : ""}`,
+    image: card ? shareCardImage(origin, { title: card.title ?? title, subtitle: card.subtitle, image: card.image ?? options.image, siteName }) : fallbackShareImage(origin),
     type: options.type,
-    siteName: getEnv().SITE_NAME,
+    siteName,
     jsonLd: options.jsonLd?.(origin),
   };
 }

@@ -7,6 +7,12 @@ export const DEFAULT_SEO = {
   keywords: "casino, bonus, promosyon",
 };
 export const FALLBACK_SOCIAL_IMAGE = "/logo.png";
+// public/logo.png is a 1200x630 PNG: the size social networks show large.
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
+
+/** A raster image for og:image and twitter:image, with its size and text alternative. */
+export type ShareImage = { url: string; width: number; height: number; alt: string; type: "image/png" | "image/jpeg" };
 
 export type PageSeo = {
   title: string;
@@ -14,16 +20,20 @@ export type PageSeo = {
   keywords?: string;
   /** Absolute URL of this page. */
   canonical: string;
-  /** Absolute URL of the social image. */
-  image: string;
+  /** The social image: a raster (social networks do not show SVG), absolute URL. */
+  image: ShareImage;
   type?: "website" | "article";
   siteName: string;
   jsonLd?: Record<string, unknown>[];
 };
 
-/** Title, description, keywords, canonical, Open Graph, Twitter and JSON-LD for a page. */
+/**
+ * Title, description, keywords, canonical, Open Graph, Twitter and JSON-LD for a page.
+ * Without SEO data the loader failed and the route's error boundary renders the page's
+ * one <title> itself (issue 10 §2: not-found pages carried two).
+ */
 export function buildMeta(seo: PageSeo | undefined): MetaDescriptor[] {
-  if (!seo) return [{ title: DEFAULT_SEO.title }];
+  if (!seo) return [{ name: "robots", content: "noindex" }];
   const tags: MetaDescriptor[] = [
     { title: seo.title },
     { name: "description", content: seo.description },
@@ -32,13 +42,18 @@ export function buildMeta(seo: PageSeo | undefined): MetaDescriptor[] {
     { property: "og:title", content: seo.title },
     { property: "og:description", content: seo.description },
     { property: "og:url", content: seo.canonical },
-    { property: "og:image", content: seo.image },
+    { property: "og:image", content: seo.image.url },
+    { property: "og:image:type", content: seo.image.type },
+    { property: "og:image:width", content: String(seo.image.width) },
+    { property: "og:image:height", content: String(seo.image.height) },
+    { property: "og:image:alt", content: seo.image.alt },
     { property: "og:site_name", content: seo.siteName },
     { property: "og:locale", content: "tr_TR" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: seo.title },
     { name: "twitter:description", content: seo.description },
-    { name: "twitter:image", content: seo.image },
+    { name: "twitter:image", content: seo.image.url },
+    { name: "twitter:image:alt", content: seo.image.alt },
   ];
   if (seo.keywords) tags.push({ name: "keywords", content: seo.keywords });
   for (const item of seo.jsonLd ?? []) tags.push({ "script:ld+json": item });

@@ -1,6 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, max, or, sql } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { blogPosts, casinos } from "~/db/schema";
+import { blogPosts, casinos, promotionCategories, promotions } from "~/db/schema";
+import { promotionPublicPath } from "~/modules/promotions/promotions.schema";
 
 export type SitemapEntry = { path: string; changefreq: "daily" | "weekly" | "monthly"; priority: string; lastmod?: Date };
 
@@ -12,16 +13,54 @@ export const STATIC_SITEMAP_ENTRIES: SitemapEntry[] = [
   { path: "/guvenilir-siteler", changefreq: "weekly", priority: "0.8" },
 ];
 
-/** Static pages, every casino (weekly, 0.8) and every published post (monthly, 0.6). */
+// Issue 10 §2: the category landing pages and the promotion pages (the site's money pages)
+// are listed too; the spec names no frequency or priority for them.
+const CATEGORY_ENTRY = { changefreq: "daily", priority: "0.8" } as const;
+const PROMOTION_ENTRY = { changefreq: "weekly", priority: "0.7" } as const;
+
+/** A promotion the public lists show: active, its expiry (if any) still ahead. */
+const listed = () => and(eq(promotions.isActive, true), or(isNull(promotions.expiryDate), gt(promotions.expiryDate, sql`now()`)));
+
+/**
+ * When a page listing promotions last changed: its own row, any of its promotions (an edit,
+ * a deactivation), or the expiry of one that has since left the list.
+ */
+const newestOf = (own: typeof casinos.updatedAt | typeof promotionCategories.updatedAt) =>
+  sql<Date>`greatest(${own}, ${max(promotions.updatedAt)}, max(${promotions.expiryDate}) filter (where ${lte(promotions.expiryDate, sql`now()`)}))`.mapWith(own);
+
+/**
+ * Static pages, every active category's landing page, every casino, every listed promotion
+ * and every published post, each with the date its page last changed.
+ */
 export async function listSitemapEntries(): Promise<SitemapEntry[]> {
   const db = getDb();
-  const [casinoRows, postRows] = await Promise.all([
-    db.select({ slug: casinos.slug, updatedAt: casinos.updatedAt }).from(casinos).orderBy(casinos.slug),
+  const [categoryRows, casinoRows, promotionRows, postRows] = await Promise.all([
+    db
+      .select({ slug: promotionCategories.slug, lastmod: newestOf(promotionCategories.updatedAt) })
+      .from(promotionCategories)
+      .leftJoin(promotions, eq(promotions.categoryId, promotionCategories.id))
+      .where(eq(promotionCategories.isActive, true))
+      .groupBy(promotionCategories.id)
+      .orderBy(promotionCategories.slug),
+    db
+      .select({ slug: casinos.slug, lastmod: newestOf(casinos.updatedAt) })
+      .from(casinos)
+      .leftJoin(promotions, eq(promotions.casinoId, casinos.id))
+      .groupBy(casinos.id)
+      .orderBy(casinos.slug),
+    db
+      .select({ id: promotions.id, slug: promotions.slug, casinoSlug: casinos.slug, updatedAt: promotions.updatedAt })
+      .from(promotions)
+      .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
+      .where(listed())
+      .orderBy(desc(promotions.createdAt), desc(promotions.id)),
     db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.isPublished, true)).orderBy(desc(blogPosts.createdAt)),
   ]);
   return [
     ...STATIC_SITEMAP_ENTRIES,
-    ...casinoRows.map((c) => ({ path: `/casino/${c.slug}`, changefreq: "weekly" as const, priority: "0.8", lastmod: c.updatedAt })),
+    ...categoryRows.map((c) => ({ path: `/bonuslar/${c.slug}`, ...CATEGORY_ENTRY, lastmod: c.lastmod })),
+    ...casinoRows.map((c) => ({ path: `/casino/${c.slug}`, changefreq: "weekly" as const, priority: "0.8", lastmod: c.lastmod })),
+    ...promotionRows.map((p) => ({ path: promotionPublicPath(p), ...PROMOTION_ENTRY, lastmod: p.updatedAt })),
     ...postRows.map((p) => ({ path: `/blog/${p.slug}`, changefreq: "monthly" as const, priority: "0.6", lastmod: p.updatedAt })),
   ];
 }

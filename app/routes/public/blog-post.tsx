@@ -64,9 +64,10 @@ export default function BlogPost() {
     <div className="mx-auto max-w-4xl px-4 py-10">
       {promotions.length > 0 && (
         <section aria-labelledby="day-bonuses" className="rounded-xl border border-brand-100 bg-brand-50 p-5">
-          <h2 id="day-bonuses" className="text-lg font-bold">
+          {/* A label, not a heading: the article's h1 is the page's first heading (issue 10 §2). */}
+          <p id="day-bonuses" className="text-lg font-bold">
             Günün Bonusları
-          </h2>
+          </p>
           <ul className="mt-3 divide-y divide-brand-100" data-testid="day-bonuses">
             {visible.map((promotion) => (
               <li key={promotion.id} className="flex items-center gap-3 py-2">

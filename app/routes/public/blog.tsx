@@ -1,6 +1,6 @@
-import { useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/blog";
-import { DataError } from "~/components/data-error";
+import { ListErrorBoundary } from "~/components/not-found";
 import { PostCard } from "~/components/post-card";
 import { Pagination } from "~/components/pagination";
 import { countPublishedPosts, listPublishedPosts } from "~/modules/blog/blog.server";
@@ -19,9 +19,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [posts, total, seo] = await Promise.all([
     listPublishedPosts(POSTS_PAGE_SIZE, (page - 1) * POSTS_PAGE_SIZE),
     countPublishedPosts(),
-    pageSeo(request, { path: "/blog" }),
+    // Each page is its own canonical (issue 10 §2).
+    pageSeo(request, { path: "/blog", page }),
   ]);
-  return { posts, page, pageCount: Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE)), seo };
+  const pageCount = Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE));
+  if (page > pageCount) throw data({ message: `Bu listede ${page}. sayfa bulunmuyor.` }, 404);
+  return { posts, page, pageCount, seo };
 }
 
 /** public-site.md §2.10: all published posts in a grid. */
@@ -31,6 +34,8 @@ export default function Blog() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">Blog</h1>
       <p className="mt-2 text-slate-600">Casino bonusları, çevrim şartları ve sorumlu oyun üzerine rehber yazılar.</p>
+      {/* The cards' titles are h3: the list gets its h2 (issue 10 §2: h1 jumped to h3). */}
+      <h2 className="sr-only">Blog Yazıları</h2>
       {posts.length === 0 ? (
         <p className="mt-8 text-slate-600">Henüz yayınlanmış blog yazısı bulunmuyor.</p>
       ) : (
@@ -46,5 +51,5 @@ export default function Blog() {
 }
 
 export function ErrorBoundary() {
-  return <DataError fallback="Blog yazıları yüklenemedi" />;
+  return <ListErrorBoundary fallback="Blog yazıları yüklenemedi" backTo="/blog" backLabel="Blog'a Dön" />;
 }

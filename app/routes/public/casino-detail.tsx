@@ -1,8 +1,9 @@
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
 import type { Route } from "./+types/casino-detail";
 import { ClaimLink, PLACEHOLDER_IMAGE } from "~/components/promotion-card";
 import { PromotionList } from "~/components/promotion-list";
 import { htmlToText } from "~/lib/text";
+import { casinoPath } from "~/modules/casinos/casinos.schema";
 import { findCasino } from "~/modules/casinos/casinos.server";
 import { listActivePromotionsOfCasino } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
@@ -18,7 +19,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!id || id.length > MAX_ID_LENGTH) throw data({ message: "Geçersiz casino URL" }, 400);
   const casino = await findCasino(id);
   if (!casino) throw data({ message: "Casino bulunamadı" }, 404);
-  const path = `/casino/${casino.slug}`;
+  const path = casinoPath(casino);
+  // A uuid or a partial name finds the casino too, but its one address is the slug's
+  // (issue 10 §2: 'Site Detayları' linked /casino/{uuid}, a duplicate of the page).
+  if (id !== casino.slug) throw redirect(path, 301);
   const [promotions, seo] = await Promise.all([
     listActivePromotionsOfCasino(casino.id),
     pageSeo(request, {
@@ -26,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       title: `${casino.name} İnceleme ve Bonuslar`,
       // public-site.md §2.8: cut to 160 characters (pageSeo cuts every description so).
       description: htmlToText(casino.description) || `${casino.name} bonusları ve promosyonları`,
-      image: casino.logoUrl,
+      card: { title: casino.name, subtitle: "İnceleme ve Bonuslar", image: casino.logoUrl },
       jsonLd: (origin) => [
         breadcrumbs(origin, [
           { name: "Anasayfa", path: "/" },

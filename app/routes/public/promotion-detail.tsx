@@ -2,6 +2,9 @@ import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteErro
 import type { Route } from "./+types/promotion-detail";
 import { CommentsSection } from "~/components/comments-section";
 import { ClaimLink, detailPath, PLACEHOLDER_IMAGE, promotionImage, promotionImageFit, TermsList } from "~/components/promotion-card";
+import { htmlToText } from "~/lib/text";
+import { casinoPath } from "~/modules/casinos/casinos.schema";
+import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
 import { RelatedSlider } from "~/components/related-slider";
 import { formatDateTr } from "~/lib/dates";
 import { imageSources } from "~/modules/media/media.schema";
@@ -42,8 +45,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pageSeo(request, {
       path,
       title: `${promotion.title}${promotion.casino ? ` | ${promotion.casino.name}` : ""}`,
-      description: promotion.shortDescription || promotion.title,
-      image: promotionImage(promotion),
+      description: promotionDescription(promotion),
+      card: { title: promotion.title, subtitle: promotion.casino?.name ?? promotion.category, image: promotion.imageUrl || promotion.casino?.logoUrl },
       jsonLd: (origin) => [
         breadcrumbs(origin, [
           { name: "Anasayfa", path: "/" },
@@ -60,6 +63,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     { promotion, related, comments: comments.items, commentPaging, now: new Date().toISOString(), seo },
     { headers: { "X-Cache-Tags": promotionTag(promotion.id) } },
   );
+}
+
+/**
+ * The promotion's own meta description (issue 10 §2: 27 pages shared 5): its title, then its
+ * description's text; pageSeo cuts it at a word.
+ */
+function promotionDescription(promotion: PublicPromotion): string {
+  const text = htmlToText(promotion.description);
+  const casino = promotion.casino && !promotion.title.includes(promotion.casino.name) ? ` (${promotion.casino.name})` : "";
+  return text ? `${promotion.title}${casino}: ${text}` : `${promotion.title}${casino}`;
 }
 
 /**
@@ -127,7 +140,7 @@ export default function PromotionDetail() {
           )}
           <div className="mt-5 flex flex-col gap-2">
             {promotion.casino && (
-              <Link to={`/casino/${promotion.casino.id}`} className="rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold">
+              <Link to={casinoPath(promotion.casino)} className="rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold">
                 Site Detayları
               </Link>
             )}

@@ -1,53 +1,93 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useLoaderData, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/promotions";
-import { DataError } from "~/components/data-error";
+import { ListErrorBoundary } from "~/components/not-found";
 import { Pagination } from "~/components/pagination";
 import { PromotionList } from "~/components/promotion-list";
+import { getEnv } from "~/env.server";
+import { findActiveCategory, type CategoryPage } from "~/modules/categories/categories.server";
 import { listCategoryChips, searchActivePromotions } from "~/modules/promotions/promotions.server";
-import { buildMeta } from "~/modules/seo/seo";
+import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
 import { shareable } from "~/lib/page-cache.server";
 
 export const PROMOTIONS_PAGE_SIZE = 24;
 const MAX_QUERY_LENGTH = 100;
+const LIST_INTRO = "Güvenilir casino sitelerinin aktif bonus ve promosyonları.";
 
 export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
-// The parameters readFilter reads; any other one leaves the page (and its cache entry) the same.
+// The parameters the loader reads; any other one leaves the page (and its cache entry) the
+// same. ?kategori= is read to send the old form to the category's page.
 export const headers = shareable({ q: "text", kategori: "text", sayfa: "page" });
 
-/** The filter lives in the query (?q=, ?kategori=, ?sayfa=) so a filtered view can be linked. */
-function readFilter(url: URL) {
+/** The filter: the category is the path (/bonuslar/{slug}), the search and page the query (?q=, ?sayfa=). */
+function readFilter(url: URL, category: string) {
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const category = (url.searchParams.get("kategori") ?? "").trim().slice(0, 100);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("sayfa") ?? "1", 10) || 1));
   return { query, category, page };
+}
+
+/** /bonuslar, or a category's landing page /bonuslar/{slug} (issue 10 §2). */
+function listPath(category: string): string {
+  return category ? `/bonuslar/${encodeURIComponent(category)}` : "/bonuslar";
 }
 
 function hrefFor(filter: { query: string; category: string }, page = 1): string {
   const params = new URLSearchParams();
   if (filter.query) params.set("q", filter.query);
-  if (filter.category) params.set("kategori", filter.category);
   if (page > 1) params.set("sayfa", String(page));
   const search = params.toString();
-  return search ? `/bonuslar?${search}` : "/bonuslar";
+  return search ? `${listPath(filter.category)}?${search}` : listPath(filter.category);
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** The category page's description: its own text, then what the page offers. */
+function categoryDescription(category: CategoryPage): string {
+  const own = category.description?.trim().replace(/[.\s]+$/, "");
+  return `${own ? `${own}. ` : ""}${category.name} kategorisindeki güncel casino kampanyalarını karşılaştırın, şartlarını okuyun ve size uygun bonusu seçin.`;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const filter = readFilter(url);
+  const slug = "categorySlug" in params ? (params.categorySlug ?? "") : null;
+  // The old form /bonuslar?kategori={slug} moved to the category's own page.
+  const legacy = (url.searchParams.get("kategori") ?? "").trim().slice(0, 100);
+  if (slug === null && legacy) {
+    const moved = readFilter(url, legacy);
+    throw redirect(hrefFor(moved, moved.page), 301);
+  }
+  const filter = readFilter(url, slug ?? "");
+  const category = slug === null ? null : await findActiveCategory(slug);
+  if (slug !== null && !category) throw data({ message: "Kategori bulunamadı" }, 404);
+  const path = listPath(filter.category);
   const [result, chips, seo] = await Promise.all([
     searchActivePromotions({ query: filter.query, categorySlug: filter.category || undefined, page: filter.page, pageSize: PROMOTIONS_PAGE_SIZE }),
     listCategoryChips(),
-    // Filtered views point search engines at the unfiltered list.
-    pageSeo(request, { path: "/bonuslar" }),
+    // Each page of a list is its own canonical; a search points at the list it searched.
+    pageSeo(request, {
+      path,
+      page: filter.query ? undefined : filter.page,
+      ...(category && {
+        title: `${category.name}: Güncel Casino Kampanyaları | ${getEnv().SITE_NAME}`,
+        description: categoryDescription(category),
+        card: { title: category.name, subtitle: "Güncel Casino Kampanyaları" },
+        jsonLd: (origin: string) => [
+          breadcrumbs(origin, [
+            { name: "Anasayfa", path: "/" },
+            { name: "Bonuslar", path: "/bonuslar" },
+            { name: category.name, path },
+          ]),
+        ],
+      }),
+    }),
   ]);
   const pageCount = Math.max(1, Math.ceil(result.total / PROMOTIONS_PAGE_SIZE));
-  return { ...result, chips, filter, pageCount, seo };
+  // A page past the last is not a page (issue 10 §2: it was an empty 200 with 'Önceki').
+  if (filter.page > pageCount) throw data({ message: `Bu listede ${filter.page}. sayfa bulunmuyor.` }, 404);
+  return { ...result, chips, filter, pageCount, category: category && { name: category.name, description: category.description }, seo };
 }
 
 export default function Promotions() {
-  const { items, total, chips, filter, pageCount } = useLoaderData<typeof loader>();
+  const { items, total, chips, filter, pageCount, category } = useLoaderData<typeof loader>();
   const { shown, lastPage, loadMore, loadingMore } = useLoadMore(items, filter);
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -70,8 +110,7 @@ export default function Promotions() {
       if (value.trim() === filter.query) return;
       const form = new FormData();
       if (value.trim()) form.set("q", value.trim());
-      if (filter.category) form.set("kategori", filter.category);
-      void submit(form, { method: "get", action: "/bonuslar", replace: true, preventScrollReset: true });
+      void submit(form, { method: "get", action: listPath(filter.category), replace: true, preventScrollReset: true });
     }, 300);
   };
 
@@ -80,11 +119,10 @@ export default function Promotions() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold">Tüm Bonuslar</h1>
-      <p className="mt-2 text-slate-600">Güvenilir casino sitelerinin aktif bonus ve promosyonları.</p>
+      <h1 className="text-3xl font-extrabold">{category?.name ?? "Tüm Bonuslar"}</h1>
+      <p className="mt-2 text-slate-600">{category ? category.description || `${category.name} kategorisindeki güncel casino kampanyaları.` : LIST_INTRO}</p>
 
-      <Form method="get" action="/bonuslar" role="search" className="mt-6">
-        {filter.category && <input type="hidden" name="kategori" value={filter.category} />}
+      <Form method="get" action={listPath(filter.category)} role="search" className="mt-6">
         <label htmlFor="promotion-search" className="sr-only">
           Bonus ara
         </label>
@@ -175,5 +213,5 @@ function useLoadMore(items: Awaited<ReturnType<typeof loader>>["items"], filter:
 }
 
 export function ErrorBoundary() {
-  return <DataError fallback="Failed to load promotions" />;
+  return <ListErrorBoundary fallback="Failed to load promotions" backTo="/bonuslar" backLabel="Tüm Bonuslara Dön" />;
 }

@@ -1,12 +1,14 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callRoute, thrown, unwrap } from "../../../tests/helpers/routes";
-import { insertCasino, insertComment, insertPost, insertPromotion } from "~/seed/factories.server";
+import { validateSitemapXml } from "../../../tests/helpers/xmllint";
+import { insertCasino, insertCategory, insertComment, insertPost, insertPromotion } from "~/seed/factories.server";
 import { seedDemoContent } from "~/seed/demo.server";
-import { blogPosts, casinos, heroSection, promotionComments, promotions, settings } from "~/db/schema";
+import { blogPosts, casinos, heroSection, promotionCategories, promotionComments, promotions, settings } from "~/db/schema";
 import { DEFAULT_HERO } from "~/modules/content/content";
 import { DEFAULT_AUTHOR } from "~/modules/blog/blog.server";
+import { htmlToText } from "~/lib/text";
 import { loader as homeLoader } from "./home";
 import { loader as promotionsLoader } from "./promotions";
 import { loader as detailLoader } from "./promotion-detail";
@@ -19,6 +21,17 @@ import { loader as sitemapLoader } from "../resources/sitemap";
 import { loader as robotsLoader } from "../resources/robots";
 import { action as commentAction } from "../resources/promotion-comments";
 import { action as viewAction } from "../resources/post-view";
+
+/** Where a loader's thrown redirect points, with its status. */
+async function redirected(promise: Promise<unknown>): Promise<{ status: number; location: string | null }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return { status: error.status, location: error.headers.get("Location") };
+    throw error;
+  }
+  throw new Error("expected the loader to redirect");
+}
 
 /** The promotion detail loader answers data() with its cache tag; most tests want the data. */
 const callDetail = (url: string, options: Parameters<typeof callRoute>[2] = {}) => callRoute(detailLoader, url, options).then((r) => r.data);
@@ -90,10 +103,9 @@ describeEachDriver("public loaders", ({ db }) => {
       expect(all.chips.map((c) => c.name)).toEqual(["Bedava Dönüş", "Deneme Bonusu", "Hoş Geldin Bonusu", "Kayıp Bonusu", "Yatırım Bonusu"]);
       expect(all.chips.reduce((n, c) => n + c.count, 0)).toBe(all.total);
       const chip = all.chips.find((c) => c.slug === "kayip-bonusu")!;
-      const filtered = await callRoute(promotionsLoader, "/bonuslar?kategori=kayip-bonusu");
+      const filtered = await callRoute(promotionsLoader, "/bonuslar/kayip-bonusu", { params: { categorySlug: "kayip-bonusu" } });
       expect(filtered.total).toBe(chip.count);
       expect(filtered.items.every((p) => p.category === "Kayıp Bonusu")).toBe(true);
-      expect((await callRoute(promotionsLoader, "/bonuslar?kategori=olmayan")).total).toBe(0);
     });
 
     it("pages with ?sayfa=N", async () => {
@@ -160,15 +172,17 @@ describeEachDriver("public loaders", ({ db }) => {
       expect(data.casinos.find((c) => c.slug === "anadolu-casino")!.activePromotionCount).toBe(active!.n);
     });
 
-    it("finds a casino by uuid, by name slug and by partial name", async () => {
+    it("finds a casino by uuid, by name slug and by partial name; all but the slug answer 301 to the slug's page", async () => {
       const [izmir] = await db().select().from(casinos).where(eq(casinos.slug, "izmir-casino"));
-      for (const id of [izmir!.id, "izmir-casino", "izmir", "İZMİR"]) {
-        const data = await callRoute(casinoLoader, `/casino/${id}`, { params: { id } });
-        expect(data.casino.name, id).toBe("İzmir Casino");
-      }
-      const data = await callRoute(casinoLoader, "/casino/izmir", { params: { id: "izmir" } });
+      const data = await callRoute(casinoLoader, "/casino/izmir-casino", { params: { id: "izmir-casino" } });
+      expect(data.casino.name).toBe("İzmir Casino");
+      expect(data.seo.canonical).toBe("http://localhost/casino/izmir-casino");
       expect(data.seo.description.length).toBeLessThanOrEqual(160);
       expect(data.promotions.every((p) => p.casino?.id === izmir!.id)).toBe(true);
+      // Issue 10 §2: /casino/{uuid} was a duplicate of the slug's page.
+      for (const id of [izmir!.id, "izmir", "İZMİR"]) {
+        expect(await redirected(callRoute(casinoLoader, `/casino/${id}`, { params: { id } })), id).toEqual({ status: 301, location: "/casino/izmir-casino" });
+      }
     });
 
     it("answers 'Geçersiz casino URL' and 'Casino bulunamadı'", async () => {
@@ -176,10 +190,14 @@ describeEachDriver("public loaders", ({ db }) => {
       expect(await thrown(callRoute(casinoLoader, "/x", { params: { id: "hic-olmayan-casino" } }))).toEqual({ status: 404, data: { message: "Casino bulunamadı" } });
     });
 
-    it("cuts a long casino description to 160 characters in the meta description", async () => {
+    it("cuts a long casino description to at most 160 characters, at a word, with an ellipsis", async () => {
       const casino = await insertCasino(db(), { name: "Uzun Açıklamalı Casino", description: `<p>${"çok uzun bir açıklama ".repeat(30)}</p>` });
       const data = await callRoute(casinoLoader, "/x", { params: { id: casino.slug } });
-      expect(data.seo.description).toHaveLength(160);
+      expect(data.seo.description.length).toBeLessThanOrEqual(160);
+      expect(data.seo.description.length).toBeGreaterThan(140);
+      // Issue 10 §2: '…Kampany'. Whole words only, then '…'.
+      expect(data.seo.description.endsWith("…")).toBe(true);
+      for (const word of data.seo.description.slice(0, -1).trim().split(" ")) expect(["çok", "uzun", "bir", "açıklama"]).toContain(word);
     });
   });
 
@@ -217,6 +235,137 @@ describeEachDriver("public loaders", ({ db }) => {
       const data = await callRoute(postLoader, "/x", { params: { id: dirty.slug } });
       expect(data.post.content).toBe("<p>metin</p>");
       expect(data.post.author).toBe(DEFAULT_AUTHOR);
+    });
+  });
+
+  // Issue 10 §2: pages search engines can rank.
+  describe("pages search engines can rank", () => {
+    const sitemapXml = async () => ((await callRoute(sitemapLoader, "/sitemap.xml")) as Response).text();
+    const promotionRows = () =>
+      db()
+        .select({ id: promotions.id, slug: promotions.slug, title: promotions.title, description: promotions.description, casinoSlug: casinos.slug, isActive: promotions.isActive, expiryDate: promotions.expiryDate, updatedAt: promotions.updatedAt })
+        .from(promotions)
+        .leftJoin(casinos, eq(casinos.id, promotions.casinoId));
+    const pathOf = (p: { id: string; slug: string; casinoSlug: string | null }) => (p.casinoSlug ? `/bonuslar/${p.casinoSlug}/${p.slug}` : `/promotion/${p.id}`);
+    const isListed = (p: { isActive: boolean; expiryDate: Date | null }) => p.isActive && (p.expiryDate === null || p.expiryDate > new Date());
+
+    it("lists every active, unexpired promotion page in the sitemap with its updated_at as lastmod, and no other", async () => {
+      const rows = await promotionRows();
+      const listed = rows.filter(isListed);
+      const hidden = rows.filter((p) => !isListed(p));
+      expect(listed.filter((p) => p.casinoSlug).length).toBeGreaterThanOrEqual(27);
+      expect(hidden.length).toBeGreaterThan(0);
+      const xml = await sitemapXml();
+      for (const p of listed) expect(xml, p.title).toContain(`<loc>http://localhost${pathOf(p)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod>`);
+      for (const p of hidden) expect(xml, p.title).not.toContain(`<loc>http://localhost${pathOf(p)}</loc>`);
+      await validateSitemapXml(xml, "sitemap.xsd");
+    });
+
+    it("lists every active category's landing page, with the newest change of the category or its promotions", async () => {
+      await insertCategory(db(), { name: "Gizli Kategori", isActive: false });
+      const active = await db().select().from(promotionCategories).where(eq(promotionCategories.isActive, true));
+      expect(active.length).toBe(5);
+      // The category itself changed long ago; its newest promotion since.
+      await db().update(promotionCategories).set({ updatedAt: new Date("2026-01-01T00:00:00Z") }).where(eq(promotionCategories.slug, "kayip-bonusu"));
+      const [newest] = await db()
+        .select({ at: sql<string>`max(${promotions.updatedAt})` })
+        .from(promotions)
+        .innerJoin(promotionCategories, eq(promotionCategories.id, promotions.categoryId))
+        .where(eq(promotionCategories.slug, "kayip-bonusu"));
+      const xml = await sitemapXml();
+      for (const category of active) expect(xml).toMatch(new RegExp(`<loc>http://localhost/bonuslar/${category.slug}</loc><lastmod>[^<]+</lastmod>`));
+      expect(xml).toContain(`<loc>http://localhost/bonuslar/kayip-bonusu</loc><lastmod>${new Date(newest!.at).toISOString()}</lastmod>`);
+      expect(xml).not.toContain("/bonuslar/gizli-kategori<");
+    });
+
+    it("dates a casino by the newest of its own change and its promotions'", async () => {
+      const [casino] = await db().select().from(casinos).where(eq(casinos.slug, "defne-casino"));
+      await db().update(casinos).set({ updatedAt: new Date("2026-01-01T00:00:00Z") }).where(eq(casinos.id, casino!.id));
+      const [promotion] = await db().select().from(promotions).where(eq(promotions.casinoId, casino!.id)).limit(1);
+      const edited = new Date(Date.now() - 60_000);
+      edited.setMilliseconds(0);
+      await db().update(promotions).set({ updatedAt: edited }).where(eq(promotions.id, promotion!.id));
+      expect(await sitemapXml()).toContain(`<loc>http://localhost/casino/defne-casino</loc><lastmod>${edited.toISOString()}</lastmod>`);
+    });
+
+    it("gives each active category a landing page of its own at /bonuslar/{slug}", async () => {
+      const list = await callRoute(promotionsLoader, "/bonuslar");
+      const page = await callRoute(promotionsLoader, "/bonuslar/kayip-bonusu", { params: { categorySlug: "kayip-bonusu" } });
+      expect(page.category).toEqual({ name: "Kayıp Bonusu", description: "Kayıpların bir kısmını geri veren kampanyalar" });
+      expect(page.seo.canonical).toBe("http://localhost/bonuslar/kayip-bonusu");
+      expect(page.seo.title).toContain("Kayıp Bonusu");
+      expect(page.seo.title).not.toBe(list.seo.title);
+      expect(page.seo.description).toContain("Kayıpların bir kısmını geri veren kampanyalar");
+      expect(page.seo.description).not.toBe(list.seo.description);
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(page.items.every((p) => p.category === "Kayıp Bonusu")).toBe(true);
+      const titles = new Set<string>();
+      for (const chip of list.chips) {
+        const other = await callRoute(promotionsLoader, `/bonuslar/${chip.slug}`, { params: { categorySlug: chip.slug } });
+        titles.add(other.seo.title);
+        expect(other.seo.canonical).toBe(`http://localhost/bonuslar/${chip.slug}`);
+      }
+      expect(titles.size).toBe(list.chips.length);
+    });
+
+    it("answers 404 for a slug that is not an active category", async () => {
+      await insertCategory(db(), { name: "Kapalı Kategori", isActive: false });
+      for (const slug of ["olmayan-kategori", "kapali-kategori", "anadolu-casino"]) {
+        expect((await thrown(callRoute(promotionsLoader, `/bonuslar/${slug}`, { params: { categorySlug: slug } }))).status, slug).toBe(404);
+      }
+    });
+
+    it("answers the old /bonuslar?kategori= form with 301 to the category's page, keeping the search and the page", async () => {
+      expect(await redirected(callRoute(promotionsLoader, "/bonuslar?kategori=kayip-bonusu"))).toEqual({ status: 301, location: "/bonuslar/kayip-bonusu" });
+      expect(await redirected(callRoute(promotionsLoader, "/bonuslar?kategori=kayip-bonusu&q=bet&sayfa=2&utm_source=x"))).toEqual({
+        status: 301,
+        location: "/bonuslar/kayip-bonusu?q=bet&sayfa=2",
+      });
+    });
+
+    it("makes each page of a list its own canonical", async () => {
+      for (let i = 0; i < 26; i++) await insertPost(db(), { title: `Sayfalı Yazı ${i}` });
+      expect((await callRoute(promotionsLoader, "/bonuslar")).seo.canonical).toBe("http://localhost/bonuslar");
+      const second = await callRoute(promotionsLoader, "/bonuslar?sayfa=2");
+      expect(second.items.length).toBeGreaterThan(0);
+      expect(second.seo.canonical).toBe("http://localhost/bonuslar?sayfa=2");
+      expect(second.seo.title).toMatch(/Sayfa 2$/);
+      expect((await callRoute(blogLoader, "/blog?sayfa=2")).seo.canonical).toBe("http://localhost/blog?sayfa=2");
+      expect((await callRoute(blogLoader, "/blog?sayfa=1")).seo.canonical).toBe("http://localhost/blog");
+      // A search points at the list it searched.
+      expect((await callRoute(promotionsLoader, "/bonuslar?q=bonus&sayfa=2")).seo.canonical).toBe("http://localhost/bonuslar");
+    });
+
+    it("answers 404 for a page past the last, not an empty 200", async () => {
+      for (const [loader, url, params] of [
+        [promotionsLoader, "/bonuslar?sayfa=99", {}],
+        [promotionsLoader, "/bonuslar/kayip-bonusu?sayfa=99", { categorySlug: "kayip-bonusu" }],
+        [promotionsLoader, "/bonuslar?q=bonus&sayfa=99", {}],
+        [blogLoader, "/blog?sayfa=99", {}],
+      ] as const) {
+        expect((await thrown(callRoute(loader as typeof promotionsLoader, url, { params }))).status, url).toBe(404);
+      }
+      // The first page always exists, empty or not.
+      expect((await callRoute(promotionsLoader, "/bonuslar?q=olmayanbonus")).total).toBe(0);
+    });
+
+    it("gives every promotion page a meta description of its own, cut at a word", async () => {
+      const rows = (await promotionRows()).filter((p) => p.isActive && p.casinoSlug);
+      expect(rows.length).toBeGreaterThanOrEqual(27);
+      const descriptions = new Set<string>();
+      for (const p of rows) {
+        const { seo } = await callDetail(pathOf(p), { params: { casinoSlug: p.casinoSlug!, promotionSlug: p.slug } });
+        expect(seo.description.length, p.title).toBeLessThanOrEqual(160);
+        expect(seo.description, p.title).toContain(p.title);
+        // Cut at a word (issue 10 §2: '…Kampany'): the last word before '…' is a whole word of the text.
+        if (seo.description.endsWith("…")) {
+          const last = seo.description.slice(0, -1).split(" ").at(-1)!;
+          const words = `${p.title} ${htmlToText(p.description)}`.split(/[\s.,;:!?]+/);
+          expect(words, `${p.title}: ${last}`).toContain(last.replace(/[.,;:!?]+$/, ""));
+        }
+        descriptions.add(seo.description);
+      }
+      expect(descriptions.size).toBe(rows.length);
     });
   });
 

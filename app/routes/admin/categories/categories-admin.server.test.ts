@@ -242,7 +242,8 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       expect(store.get(key)).toBeDefined();
       await post({ intent: "update", id: category.id, name: "Yeni Chip", slug: "yeni-chip", description: "", isActive: "on" });
       expect(store.get(key)).toBeUndefined();
-      const shown = await callRoute(publicPromotionsLoader, "/bonuslar?kategori=yeni-chip");
+      // The category's own landing page (issue 10 §2) answers under the new slug.
+      const shown = await callRoute(publicPromotionsLoader, "/bonuslar/yeni-chip", { params: { categorySlug: "yeni-chip" } });
       expect(shown.chips.map((chip) => [chip.name, chip.slug])).toEqual([["Yeni Chip", "yeni-chip"]]);
       expect(shown.items.map((p) => p.category)).toEqual(["Yeni Chip"]);
     });

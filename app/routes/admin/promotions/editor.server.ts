@@ -3,8 +3,7 @@ import { actorOf } from "~/lib/command.server";
 import { readForm, submitForm } from "~/lib/form-action.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { PROMOTION_MESSAGES, PromotionFormSchema } from "~/modules/promotions/promotions.schema";
-import { getPromotionForEdit, indexActivatedPromotion, listPromotionEditorOptions, savePromotion } from "~/modules/promotions/promotions.server";
-import { siteOrigin } from "~/modules/seo/seo.server";
+import { getPromotionForEdit, listPromotionEditorOptions, savePromotion } from "~/modules/promotions/promotions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
@@ -26,11 +25,8 @@ export async function action({ request, params, context }: Args) {
     formData,
     PromotionFormSchema,
     (input) => savePromotion(actorOf(admin, context), params.id ?? null, input),
-    async (saved) => {
-      // Bounded by the submitter's timeout; a failed submission never fails the save.
-      await indexActivatedPromotion(saved, siteOrigin(request));
-      return redirectWithToast(request, "/admin/promotions", { type: "success", message: params.id ? PROMOTION_MESSAGES.updated : PROMOTION_MESSAGES.created });
-    },
+    // An activation queued the page for IndexNow inside the save; nothing here waits for it.
+    () => redirectWithToast(request, "/admin/promotions", { type: "success", message: params.id ? PROMOTION_MESSAGES.updated : PROMOTION_MESSAGES.created }),
     params.id ? PROMOTION_MESSAGES.updateFailed() : PROMOTION_MESSAGES.createFailed(),
   );
 }

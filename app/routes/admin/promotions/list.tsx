@@ -19,8 +19,7 @@ import {
   STATUS_OF_FILTER,
   type PromotionStatusFilter,
 } from "~/modules/promotions/promotions.schema";
-import { indexActivatedPromotion, listPromotionsForAdmin, removePromotion, setPromotionActiveByAdmin } from "~/modules/promotions/promotions.server";
-import { siteOrigin } from "~/modules/seo/seo.server";
+import { listPromotionsForAdmin, removePromotion, setPromotionActiveByAdmin } from "~/modules/promotions/promotions.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Promosyonlar | Admin Panel" }];
@@ -63,7 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const status = result.fieldErrors[""]?.includes(EXPIRED_TOGGLE) ? 409 : 404;
     return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, status);
   }
-  await indexActivatedPromotion(result.value, siteOrigin(request));
   return redirectWithToast(request, back, { type: "success", message: result.value.isActive ? PROMOTION_MESSAGES.activated : PROMOTION_MESSAGES.deactivated });
 }
 

@@ -1,12 +1,13 @@
-import { count, desc } from "drizzle-orm";
+import { asc, count, desc } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
 import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../../tests/helpers/fake-indexnow";
 import { callRoute } from "../../../../tests/helpers/routes";
-import { auditLog, promotions, type Promotion } from "~/db/schema";
+import { auditLog, indexNowQueue, promotions, type Promotion } from "~/db/schema";
 import { insertCasino, insertCategory, insertPromotion } from "~/seed/factories.server";
 import { configureIndexNow } from "~/modules/indexing/indexing.server";
+import { runIndexingOnce } from "~/modules/indexing/indexing-sender.server";
 import { pageStore, SITE_TAG } from "~/lib/page-cache.server";
 import type { PromotionEditorOptions, PromotionEditorValue, PromotionListItem } from "~/modules/promotions/promotions.schema";
 import { takeToast } from "~/lib/toast.server";
@@ -45,6 +46,7 @@ describeEachDriver("admin promotions", ({ db }) => {
     refused = allowOnlyOutbound(new URL(fake.endpoint).origin);
   });
   afterEach(() => {
+    fake.release();
     configureIndexNow(undefined);
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -52,6 +54,9 @@ describeEachDriver("admin promotions", ({ db }) => {
   });
   const useFakeIndexNow = () => configureIndexNow({ key: "test-key", endpoint: fake.endpoint, siteUrl: "https://bonus.example", timeoutMs: 5_000 });
   const submittedUrls = () => fake.requests.flatMap((request) => JSON.parse(request.body).urlList as string[]);
+  /** What the saves queued for IndexNow, oldest first. */
+  const queued = async () =>
+    (await db().select().from(indexNowQueue).orderBy(asc(indexNowQueue.id))).map((row) => ({ path: row.path, reason: row.reason, entityId: row.entityId, status: row.status }));
 
   const promotionCount = async () => (await db().select({ n: count() }).from(promotions))[0]!.n;
   const onlyPromotion = async (): Promise<Promotion> => {
@@ -104,7 +109,7 @@ describeEachDriver("admin promotions", ({ db }) => {
       });
       // 23:59 in Istanbul (UTC+3).
       expect(row.expiryDate?.toISOString()).toBe("2099-12-31T20:59:00.000Z");
-      expect(row.searchText).toBe("hoş geldin bonusu\nilk yatirima yüzde yüz bonus detaylar çevrim şarti 10 kat.");
+      expect(row.searchText).toBe("hos geldin bonusu\nilk yatirima yuzde yuz bonus detaylar cevrim sarti 10 kat.");
     });
 
     it("saves empty optional fields as null, no terms as an empty list, and an unchecked box as inactive", async () => {
@@ -335,66 +340,134 @@ describeEachDriver("admin promotions", ({ db }) => {
   });
 
   describe("toggling and indexing", () => {
-    it("activates: resets indexed, submits bonuslar/{casino slug}/{promotion slug}, then sets indexed", async () => {
+    it("activates: resets indexed and queues bonuslar/{casino slug}/{promotion slug} in the save; the sender submits it and sets indexed", async () => {
       useFakeIndexNow();
       const casino = await insertCasino(db(), { name: "Yıldız Casino" });
-      const promotion = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: casino.id, isActive: false, indexed: false });
+      const promotion = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: casino.id, isActive: false, indexed: true });
       const result = await callAdmin(listAction, "/admin/promotions?sayfa=1", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "true" } });
       expect(outcomeOf(result)).toMatchObject({ status: 302, location: "/admin/promotions?sayfa=1" });
       expect(await toastOf(result)).toBe("Promosyon yayına alındı");
-      expect(submittedUrls()).toEqual(["https://bonus.example/bonuslar/yildiz-casino/hos-geldin-bonusu"]);
-      expect(await onlyPromotion()).toMatchObject({ isActive: true, indexed: true });
+      // The save itself made no request: it only queued the page.
+      expect(fake.requests).toEqual([]);
+      expect(await queued()).toEqual([{ path: "bonuslar/yildiz-casino/hos-geldin-bonusu", reason: "promotion.activate", entityId: promotion.id, status: "pending" }]);
+      expect(await onlyPromotion()).toMatchObject({ isActive: true, indexed: false });
       const [entry] = await db().select().from(auditLog);
       expect(entry).toMatchObject({ action: "promotion.activate", outcome: "success", entityId: promotion.id });
+
+      await runIndexingOnce();
+      expect(submittedUrls()).toEqual(["https://bonus.example/bonuslar/yildiz-casino/hos-geldin-bonusu"]);
+      expect(await onlyPromotion()).toMatchObject({ isActive: true, indexed: true });
     });
 
-    it("treats a failing IndexNow endpoint as done: the promotion is active and marked indexed", async () => {
+    it("answers the save while a submission is hanging at the endpoint: nothing in the save waits for it", async () => {
+      useFakeIndexNow();
+      const earlier = await insertPromotion(db(), { title: "Önceki", isActive: false });
+      await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: earlier.id, isActive: "true" } });
+      fake.answer = "hang";
+      let senderDone = false;
+      const sending = runIndexingOnce().then(() => (senderDone = true));
+      await vi.waitFor(() => expect(fake.held).toBe(1));
+
+      const promotion = await insertPromotion(db(), { title: "Yeni", isActive: false });
+      const outcome = outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "true" } }));
+      // The save has answered while the endpoint still holds the earlier request unanswered.
+      expect(outcome.status).toBe(302);
+      expect(fake.held).toBe(1);
+      expect(senderDone).toBe(false);
+      expect((await queued()).map((row) => [row.entityId, row.status])).toEqual([
+        [earlier.id, "sending"],
+        [promotion.id, "pending"],
+      ]);
+      fake.release(200);
+      await sending;
+    });
+
+    it("a failing endpoint never fails the save: the promotion is active, its page stays queued and indexed stays false", async () => {
       useFakeIndexNow();
       fake.answer = 500;
       const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
       const promotion = await insertPromotion(db(), { isActive: false });
       const outcome = outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "true" } }));
       expect(outcome.status).toBe(302);
+      await runIndexingOnce();
       expect(fake.requests).toHaveLength(1);
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(await onlyPromotion()).toMatchObject({ isActive: true, indexed: true });
+      expect(await onlyPromotion()).toMatchObject({ isActive: true, indexed: false });
+      expect((await queued()).map((row) => row.status)).toEqual(["pending"]);
     });
 
-    it("with IndexNow off, activates without a request and leaves indexed false (nothing was submitted)", async () => {
+    it("with IndexNow off, activates without queuing anything and leaves indexed false (nothing was submitted)", async () => {
       const promotion = await insertPromotion(db(), { isActive: false, indexed: true });
       expect(outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "true" } })).status).toBe(302);
+      expect(await queued()).toEqual([]);
+      expect(await runIndexingOnce()).toMatchObject({ state: "off" });
       expect(fake.requests).toEqual([]);
       expect(await onlyPromotion()).toMatchObject({ isActive: true, indexed: false });
     });
 
-    it("deactivates without submitting anything, keeping indexed, and gives the casino-less address by id", async () => {
+    it("deactivates without queuing anything, keeping indexed; switched on again it queues the casino-less address by id", async () => {
       useFakeIndexNow();
       const promotion = await insertPromotion(db(), { isActive: true, indexed: true });
       const result = await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "false" } });
       expect(await toastOf(result)).toBe("Promosyon yayından kaldırıldı");
       expect(await onlyPromotion()).toMatchObject({ isActive: false, indexed: true });
-      expect(fake.requests).toEqual([]);
-      // Switched on again: a promotion without a casino is found by id.
+      expect(await queued()).toEqual([]);
       await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: promotion.id, isActive: "true" } });
+      expect(await queued()).toEqual([{ path: `promotion/${promotion.id}`, reason: "promotion.activate", entityId: promotion.id, status: "pending" }]);
+      await runIndexingOnce();
       expect(submittedUrls()).toEqual([`https://bonus.example/promotion/${promotion.id}`]);
     });
 
-    it("submits a new active promotion and one switched on in the editor, but not a save that keeps it active", async () => {
+    it("queues a new active promotion and one switched on in the editor, not a save that keeps it active at the same address", async () => {
       useFakeIndexNow();
       const { form } = await validForm();
       await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form });
-      expect(submittedUrls()).toEqual(["https://bonus.example/bonuslar/yildiz-casino/hos-geldin-bonusu"]);
       const saved = await onlyPromotion();
-      expect(saved.indexed).toBe(true);
-      await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form: { ...form, title: "Hoş Geldin Bonusu 2" } });
-      expect(fake.requests).toHaveLength(1);
+      expect(await queued()).toEqual([{ path: "bonuslar/yildiz-casino/hos-geldin-bonusu", reason: "promotion.activate", entityId: saved.id, status: "pending" }]);
+      await runIndexingOnce();
+      expect((await onlyPromotion()).indexed).toBe(true);
+      await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form: { ...form, promotionCode: "YENIKOD" } });
+      expect(await queued()).toHaveLength(1);
       expect((await onlyPromotion()).indexed).toBe(true);
       await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form: { ...form, isActive: "" } });
+      expect(await queued()).toHaveLength(1);
       await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form });
-      expect(submittedUrls()).toHaveLength(2);
+      expect((await queued()).map((row) => row.reason)).toEqual(["promotion.activate", "promotion.activate"]);
       const inactive = { ...form, title: "Pasif Bonus", isActive: "" };
       await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form: inactive });
-      expect(fake.requests).toHaveLength(2);
+      expect(await queued()).toHaveLength(2);
+    });
+
+    it("a new title on an active promotion queues the old address and the new one, and indexed waits for the new one", async () => {
+      useFakeIndexNow();
+      const { form } = await validForm();
+      await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form });
+      await runIndexingOnce();
+      const saved = await onlyPromotion();
+      expect(saved.indexed).toBe(true);
+      await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form: { ...form, title: "Yeni Yıl Bonusu" } });
+      expect((await queued()).slice(1)).toEqual([
+        { path: "bonuslar/yildiz-casino/hos-geldin-bonusu", reason: "promotion.slug-change", entityId: null, status: "pending" },
+        { path: "bonuslar/yildiz-casino/yeni-yil-bonusu", reason: "promotion.slug-change", entityId: saved.id, status: "pending" },
+      ]);
+      expect((await onlyPromotion()).indexed).toBe(false);
+      await runIndexingOnce();
+      expect(submittedUrls().slice(1)).toEqual(["https://bonus.example/bonuslar/yildiz-casino/hos-geldin-bonusu", "https://bonus.example/bonuslar/yildiz-casino/yeni-yil-bonusu"]);
+      expect((await onlyPromotion()).indexed).toBe(true);
+    });
+
+    it("deleting an active promotion queues its address so the search engine drops it; an inactive one queues nothing", async () => {
+      useFakeIndexNow();
+      const casino = await insertCasino(db(), { name: "Yıldız Casino" });
+      const active = await insertPromotion(db(), { title: "Silinen Bonus", casinoId: casino.id, isActive: true });
+      const inactive = await insertPromotion(db(), { title: "Pasif Silinen", casinoId: casino.id, isActive: false });
+      for (const promotion of [active, inactive]) {
+        expect(outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "delete", id: promotion.id } })).status).toBe(302);
+      }
+      expect(await queued()).toEqual([{ path: "bonuslar/yildiz-casino/silinen-bonus", reason: "promotion.delete", entityId: null, status: "pending" }]);
+      expect(fake.requests).toEqual([]);
+      await runIndexingOnce();
+      expect(submittedUrls()).toEqual(["https://bonus.example/bonuslar/yildiz-casino/silinen-bonus"]);
     });
 
     it("refuses to toggle an expired promotion with 409 and changes nothing", async () => {
@@ -453,7 +526,7 @@ describeEachDriver("admin promotions", ({ db }) => {
         expect(outcome.location).toMatch(/^\/admin\/login/);
       }
       expect(await onlyPromotion()).toMatchObject({ title: "Korunan", isActive: false });
-      expect(fake.requests).toEqual([]);
+      expect(await queued()).toEqual([]);
     });
   });
 });

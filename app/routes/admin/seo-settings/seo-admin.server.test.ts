@@ -87,8 +87,9 @@ describeEachDriver("admin SEO settings", ({ db }) => {
       const description = "D".repeat(161);
       expect((await post({ id: row.id, title, description, keywords: "" })).status).toBe(302);
       expect(await rowOf("/bonuslar")).toMatchObject({ title, description });
-      // The site itself cuts the meta description at 160 (public-site.md §9).
-      expect((await bonuslarTitle()).description).toBe("D".repeat(160));
+      // The site itself cuts the meta description to 160 characters with an ellipsis
+      // (public-site.md §9; issue 10 §2: at a word boundary, and a 161-letter word is cut).
+      expect((await bonuslarTitle()).description).toBe(`${"D".repeat(159)}…`);
     });
 
     it.each([
