@@ -10,7 +10,7 @@ import routes from "~/routes";
 import { adminRoutePaths, adminSpellings } from "../tests/helpers/admin-paths";
 import { describeEachDriver, truncateAll } from "../tests/helpers/db";
 import { commitSessionCookie, createAdminUser, signIn } from "~/modules/auth/auth.server";
-import { listenForInvalidations, pageStore, SITE_TAG } from "~/lib/page-cache.server";
+import { invalidatePages, listenForInvalidations, pageStore, SITE_TAG } from "~/lib/page-cache.server";
 import { derivePromotionFields } from "~/modules/promotions/promotions.schema";
 import { seedDemoContent } from "~/seed/demo.server";
 import { blogPosts, casinos, promotionCategories, promotionComments, promotions, splashAds } from "~/db/schema";
@@ -493,6 +493,24 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
       const after = await get("/bonuslar");
       expect(after.cache).toBe("MISS");
       expect(after.body).toContain(title);
+    });
+
+    it.runIf(driver === "postgres")("tells other processes only about writes that drop pages: a write that drops none sends no notice", async () => {
+      // Another process reads a notice without tags as "drop every page".
+      const listener = await database().pool!.connect();
+      const notices: string[] = [];
+      listener.on("notification", (message) => notices.push(message.payload ?? ""));
+      try {
+        await listener.query("listen page_cache_invalidate");
+        await invalidatePages();
+        await invalidatePages("promotion:00000000-0000-4000-8000-000000000001");
+        await vi.waitFor(() => expect(notices.length).toBeGreaterThan(0), { timeout: 5_000 });
+        expect(notices).toHaveLength(1);
+        expect(notices[0]).toContain("promotion:00000000-0000-4000-8000-000000000001");
+      } finally {
+        await listener.query("unlisten page_cache_invalidate").catch(() => {});
+        listener.release();
+      }
     });
 
     it.runIf(driver === "postgres")("shows what seed:scale added at once: the command tells the running server", async () => {

@@ -117,7 +117,14 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
   if (unread) closeAfterAnswer(req, res);
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) if (!(unread && name.toLowerCase() === "connection")) res.append(name, value);
+  for (const [name, value] of response.headers.entries()) {
+    const lower = name.toLowerCase();
+    if (unread && lower === "connection") continue;
+    // The private areas' `private, no-store` (set before the route ran) stands; the
+    // route's own copy would only repeat it, and a route never loosens it.
+    if (lower === "cache-control" && res.getHeader("Cache-Control") !== undefined) continue;
+    res.append(name, value);
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();

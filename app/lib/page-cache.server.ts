@@ -347,6 +347,8 @@ function broadcast(pool: pg.Pool, tags: readonly string[]): Promise<void> {
  * writers (seed:scale) after theirs.
  */
 export async function invalidatePages(...tags: string[]): Promise<void> {
+  // Nothing to drop: other processes read a notice without tags as "drop everything".
+  if (tags.length === 0) return;
   pageStore().invalidate(tags);
   let database;
   try {

@@ -139,4 +139,25 @@ describe("request bodies and hostile inputs through the real server", () => {
     expect(lines.length).toBeLessThanOrEqual(HOSTILE_CASES.length + 1);
     for (const line of lines) expect(line).toMatch(/^\d{3} [A-Z]+ ".*": [^\n]+$/);
   });
+  // The attacker of issue 9: a POST to a page or file that takes none, or an OPTIONS
+  // request, logged a 10-line stack each (1 KB a request, for any stranger).
+  it("answers a method a page or file does not take with 405 and one log line each, never a stack", async () => {
+    const from = server.logs().length;
+    const requests = [
+      ["POST", "/robots.txt"],
+      ["POST", "/sitemap.xml"],
+      ["DELETE", "/og/x.jpg"],
+      ["PUT", "/api/admin/check-settings"],
+      ["OPTIONS", "/"],
+      ["OPTIONS", "/bonuslar"],
+    ] as const;
+    for (const [method, path] of requests) expect((await sendRaw(server.url, { method, path, headers: { "Content-Length": "0" } })).status, `${method} ${path}`).toBe(405);
+    const marker = "/%00/yontem-sonu";
+    expect((await sendRaw(server.url, { method: "GET", path: marker })).status).toBe(400);
+    for (let i = 0; i < 100 && !server.logs().includes(marker); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const lines = server.logs().slice(from).split("\n").filter(Boolean);
+    expect(lines.at(-1)).toContain(marker);
+    expect(lines.length, lines.join("\n")).toBeLessThanOrEqual(requests.length + 1);
+    expect(lines.join("\n")).not.toMatch(/^\s+at /m);
+  });
 });

@@ -58,7 +58,7 @@ export async function truncateAll(db: Db): Promise<void> {
   await db.execute(
     sql`truncate table promotion_comments, promotions, promotion_categories, casinos, blog_posts, scheduled_publishing_logs,
         scheduled_publishing_settings, hero_section, settings, seo_settings, splash_ads, sessions, admin_users, users,
-        rate_limit_events, app_meta, audit_log, post_views restart identity cascade`,
+        rate_limit_windows, app_meta, audit_log, post_views, ai_jobs, indexnow_queue, indexnow_submissions restart identity cascade`,
   );
 }
 

@@ -16,6 +16,16 @@ describe("audit labels", () => {
     expect(auditActionLabel("auth.sign-in")).toBe("Giriş denemesi");
   });
 
+  it("names what back office II writes: AI runs, bulk posts, the schedule and search-engine submissions", () => {
+    expect(auditActionLabel("ai-job.create")).toBe("AI yazı işi eklendi");
+    expect(auditActionLabel("ai-job.discard")).toBe("AI yazı işi iptal edildi");
+    expect(auditActionLabel("ai-job.schedule")).toBe("AI yazı işi zamanlandı");
+    expect(auditActionLabel("ai-job.save")).toBe("AI yazı işi kaydedildi");
+    expect(auditActionLabel("scheduled-publishing.toggle")).toBe("Zamanlanmış yayın durumu değiştirildi");
+    expect(auditActionLabel("indexing.send")).toBe("Arama motoru bildirimi gönderildi");
+    expect(auditActionLabel("indexing.retry")).toBe("Arama motoru bildirimi yeniden denendi");
+  });
+
   it("shows an action it does not know as it was stored", () => {
     expect(auditActionLabel("casino.explode")).toBe("casino.explode");
     expect(auditActionLabel("rocket.create")).toBe("rocket.create");

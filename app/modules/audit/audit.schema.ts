@@ -22,6 +22,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   media: "Görsel",
   publishing: "Zamanlanmış yayın",
   "scheduled-publishing": "Zamanlanmış yayın",
+  "ai-job": "AI yazı işi",
+  indexing: "Arama motoru bildirimi",
 };
 
 export const AUDIT_VERB_LABELS: Record<string, string> = {
@@ -35,6 +37,10 @@ export const AUDIT_VERB_LABELS: Record<string, string> = {
   unpublish: "taslağa alındı",
   upload: "yüklendi",
   save: "kaydedildi",
+  discard: "iptal edildi",
+  schedule: "zamanlandı",
+  send: "gönderildi",
+  retry: "yeniden denendi",
 };
 
 /** Actions that are not an entity and a verb. */

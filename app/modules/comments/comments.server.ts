@@ -62,13 +62,27 @@ export async function createComment(promotionId: string, input: CommentInput, cl
   // (issue 7, finding 4); given back when nothing is stored.
   const reservation = await reserve([{ rule: COMMENTS_PER_CLIENT, key: client }], now);
   if (!reservation.ok) return { ok: false, status: 429, message: commentRateLimitedMessage(minutesUntil(reservation.until, now)) };
-  const db = getDb();
   let row: typeof promotionComments.$inferSelect | undefined;
   try {
-    const [promotion] = isUuid(promotionId)
-      ? await db.select({ id: promotions.id }).from(promotions).where(and(eq(promotions.id, promotionId), eq(promotions.isActive, true))).limit(1)
-      : [];
-    if (promotion) [row] = await db.insert(promotionComments).values({ promotionId, ...input }).returning();
+    // One statement: the comment is stored only if its promotion exists and is active.
+    if (isUuid(promotionId)) {
+      [row] = await getDb()
+        .insert(promotionComments)
+        .select((qb) =>
+          qb
+            .select({
+              id: sql`gen_random_uuid()`.as("id"),
+              promotionId: promotions.id,
+              userName: sql`${input.userName}::text`.as("user_name"),
+              comment: sql`${input.comment}::text`.as("comment"),
+              rating: sql`${input.rating}::smallint`.as("rating"),
+              createdAt: sql`now()`.as("created_at"),
+            })
+            .from(promotions)
+            .where(and(eq(promotions.id, promotionId), eq(promotions.isActive, true))),
+        )
+        .returning();
+    }
   } catch (error) {
     await reservation.refund();
     throw error;
