@@ -38,6 +38,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/modules/**/*.schema.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [ROUTE_IMPORTS, { regex: "\\.server(\\.tsx?)?$", message: "A <domain>.schema.ts runs in the browser too: never import a *.server module (ADR 003)." }] },
+      ],
+    },
+  },
+  {
     files: ["app/components/**/*.tsx", "app/components/**/*.ts"],
     rules: {
       "no-restricted-imports": [

@@ -2,8 +2,8 @@ import path from "node:path";
 import { z } from "zod";
 
 const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+  .transform((v) => v === "true" || v === "1" || v === "yes" || v === "on");
 
 /**
  * How many reverse proxies stand in front: the client address is the one the outermost
@@ -35,6 +35,12 @@ const EnvSchema = z.object({
   AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   INDEXNOW_KEY: z.string().min(1).optional(),
   INDEXNOW_ENDPOINT: z.url().optional(),
+  // Issue 9 §6: a caller holding this bearer secret may run the publishing functions; unset, no bearer is accepted.
+  PUBLISH_CRON_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Issue 9 §5: the in-process publishing scheduler; `off` for tests and for processes that should not publish.
+  SCHEDULER: booleanFlag.default(true),
+  // The background IndexNow sender (issue 9 §7); a test server with a key may turn it off.
+  INDEXNOW_SENDER: booleanFlag.default(true),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
   DEMO_CONTENT: booleanFlag.default(true),
@@ -66,6 +72,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set");
+  }
+  // Issue 10 §2: without it, canonical links, sitemaps and share images follow the request's
+  // Host header. A production site (demo content off) must name its origin.
+  if (result.data.NODE_ENV === "production" && !result.data.DEMO_CONTENT && !result.data.PUBLIC_SITE_URL) {
+    throw new ConfigError(
+      "Invalid configuration: PUBLIC_SITE_URL is required in production (NODE_ENV=production, DEMO_CONTENT=false); set it to the site's public origin, e.g. PUBLIC_SITE_URL=https://www.example.com",
+    );
   }
   // Node refuses to start a server whose headers may take longer than the whole request.
   if (result.data.HEADERS_TIMEOUT_MS > result.data.REQUEST_TIMEOUT_MS) {

@@ -1,13 +1,14 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { PUBLISH_FUNCTION_NAMES } from "./modules/publishing/publishing.schema";
 
-// public-site.md §2.1 and admin.md §2. Admin screens that later issues build are
-// placeholders for now; each still runs requireAdmin in its loader and action.
-const adminPlaceholder = (path: string) => route(path, "routes/admin/placeholder.tsx", { id: `admin-placeholder:${path}` });
+// public-site.md §2.1 and admin.md §2.
 
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("bonuslar", "routes/public/promotions.tsx"),
+    // Issue 10 §2: each active category's landing page (the same screen, filtered).
+    route("bonuslar/:categorySlug", "routes/public/promotions.tsx", { id: "promotions-by-category" }),
     route("bonuslar/:casinoSlug/:promotionSlug", "routes/public/promotion-detail.tsx", { id: "promotion-by-slugs" }),
     route("promotion/:id", "routes/public/promotion-detail.tsx", { id: "promotion-by-id" }),
     // The legacy form: /promotion?id=...
@@ -23,16 +24,32 @@ export default [
   route("sitemap", "routes/resources/sitemap.ts", { id: "sitemap" }),
   route("sitemaps/:file", "routes/resources/sitemap.ts", { id: "sitemap-part" }),
   route("robots.txt", "routes/resources/robots.ts"),
+  // Issue 9 §7: the IndexNow key file /{INDEXNOW_KEY}.txt. A dynamic segment ranks below every
+  // static path (robots.txt, sitemap.xml, bonuslar...); any other name redirects to / as "*" does.
+  route(":file", "routes/resources/indexnow-key.ts", { id: "indexnow-key" }),
   route("api/promotions/:id/comments", "routes/resources/promotion-comments.ts"),
   route("api/promotions/:id/comments/page", "routes/resources/promotion-comment-page.ts"),
   route("api/blog/:id/view", "routes/resources/post-view.ts"),
   route("media/:bucket/:file", "routes/resources/media.ts"),
+  // Issue 10 §2: raster share cards for og:image.
+  route("og/:file", "routes/resources/share-image.ts"),
   route("api/admin/check-settings", "routes/resources/check-settings.ts"),
+  // admin.md §7 "Server functions": three names, one handler.
+  ...PUBLISH_FUNCTION_NAMES.map((name) =>
+    route(`api/functions/${name}`, "routes/resources/publish-function.ts", { id: `publish-function:${name}` }),
+  ),
 
   route("admin", "routes/admin/index.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin/media/upload", "routes/admin/media/upload.ts"),
+  // Issue 9: the language model's routes (JSON for the AI controls; admin only, POST writes).
+  route("admin/ai/blog", "routes/admin/ai/blog.ts"),
+  route("admin/ai/seo", "routes/admin/ai/seo.ts"),
+  route("admin/ai/expand", "routes/admin/ai/expand.ts"),
+  route("admin/ai/page-seo", "routes/admin/ai/page-seo.ts"),
+  route("admin/ai/bulk", "routes/admin/ai/bulk.ts"),
+  route("admin/ai/bulk/:id", "routes/admin/ai/bulk-job.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/casinos", "routes/admin/casinos/list.tsx"),
@@ -49,13 +66,14 @@ export default [
     route("admin/promotions/new", "routes/admin/promotions/new.tsx"),
     route("admin/promotions/edit/:id", "routes/admin/promotions/edit.tsx"),
     route("admin/categories", "routes/admin/categories/list.tsx"),
-    ...[
-      "admin/blog",
-      "admin/blog/new",
-      "admin/blog/edit/:id",
-      "admin/scheduled-publishing",
-      "admin/test-edge-function",
-    ].map(adminPlaceholder),
+    route("admin/indexing", "routes/admin/indexing.tsx"),
+    route("admin/blog", "routes/admin/blog/list.tsx"),
+    route("admin/blog/new", "routes/admin/blog/new.tsx"),
+    route("admin/blog/edit/:id", "routes/admin/blog/edit.tsx"),
+    // admin.md §2: the editor is also reached at /admin/blog/{id}.
+    route("admin/blog/:id", "routes/admin/blog/edit.tsx", { id: "admin-blog-by-id" }),
+    route("admin/scheduled-publishing", "routes/admin/scheduled-publishing/dashboard.tsx"),
+    route("admin/test-edge-function", "routes/admin/test-edge-function.tsx"),
   ]),
 
   // public-site.md §2.1: any unknown path redirects to /

@@ -7,12 +7,26 @@ import { pruneRateLimitEvents } from "~/lib/rate-limit.server";
 import { prunePostViews } from "~/modules/blog/blog.server";
 import { getEnv, type Env } from "~/env.server";
 import { listenForInvalidations } from "~/lib/page-cache.server";
+import { startBulkWorker } from "~/modules/ai/bulk.server";
+import { isAiConfigured } from "~/modules/ai/ai.server";
+import { startPublishingScheduler } from "~/modules/publishing/scheduler.server";
+import { startIndexingSenderFromEnv } from "~/modules/indexing/indexing-sender.server";
 
-export type Runtime = { env: Env; database: Database; close: () => Promise<void> };
+export type Runtime = {
+  env: Env;
+  database: Database;
+  /**
+   * Creates the first admin when none exists and returns what to print (its one-time
+   * password), or null. The server calls it once it listens (issue 10 §4): a start that
+   * fails on the port or the host creates and prints nothing.
+   */
+  createFirstAdmin: () => Promise<string | null>;
+  close: () => Promise<void>;
+};
 
 const HOUR = 60 * 60 * 1000;
 
-/** Opens and migrates the database, loads demo content once, makes sure an admin exists. */
+/** Opens and migrates the database and loads demo content once (the first admin comes after listening). */
 export async function startRuntime(): Promise<Runtime> {
   const env = getEnv();
   const database = await openConfiguredDatabase(env, "server");
@@ -20,7 +34,6 @@ export async function startRuntime(): Promise<Runtime> {
     await migrateDatabase(database);
     setDatabase(database);
     if (env.DEMO_CONTENT) await seedDemoContent();
-    await ensureFirstAdmin(env);
   } catch (error) {
     await database.close();
     throw error;
@@ -37,11 +50,26 @@ export async function startRuntime(): Promise<Runtime> {
   }, HOUR);
   maintenance.unref();
 
+  // Issue 9 §5: this process's publishing scheduler (every process runs one; the claim decides).
+  const scheduler = env.SCHEDULER ? startPublishingScheduler() : null;
+
+  // Issue 9 §7: this process's IndexNow sender (off without INDEXNOW_KEY).
+  const stopIndexing = startIndexingSenderFromEnv(env);
+
+  // Issue 9 §4: this process's AI bulk-writing worker. Only one process can open the embedded
+  // database, so a job it finds running there was left by a dead process and is resumed now.
+  // Without OPENAI_API_KEY no job can be started or written: no worker polls for one.
+  const bulkWorker = isAiConfigured() ? startBulkWorker({ requeueInterrupted: database.driver === "pglite" }) : null;
+
   return {
     env,
     database,
+    createFirstAdmin: () => ensureFirstAdmin(env),
     close: async () => {
       clearInterval(maintenance);
+      await bulkWorker?.stop();
+      await scheduler?.stop();
+      await stopIndexing();
       await stopListening();
       setDatabase(undefined);
       await database.close();

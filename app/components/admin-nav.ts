@@ -1,5 +1,5 @@
 // admin.md §2: the sidebar links, plus the audit log of issue 8 §4. Shared by the admin
-// layout and the placeholder screens (no module imports a route module).
+// layout and the screens that link back to it (no module imports a route module).
 export const ADMIN_LINKS = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/promotions", label: "Promosyonlar" },
@@ -9,6 +9,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/comments", label: "Yorumlar" },
   { to: "/admin/blog", label: "Blog Yazıları" },
   { to: "/admin/scheduled-publishing", label: "Zamanlanmış Yayınlar" },
+  { to: "/admin/indexing", label: "Arama Motoru Bildirimleri" },
   { to: "/admin/seo-settings", label: "SEO Ayarları" },
   { to: "/admin/settings", label: "Ayarlar" },
   { to: "/admin/audit", label: "Denetim Kaydı" },

@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { useNavigation } from "react-router";
+import { useNavigation, type Navigation } from "react-router";
 
 // The admin form kit (ADR 003): every field shows its label, its input and the messages
 // conform gives it (the same zod schema ran in the browser or in the action).
@@ -95,11 +95,22 @@ export function CheckboxField({ label, errors, className, inputProps }: FieldShe
   );
 }
 
-/** True while this page's form is being submitted (or its redirect is loading). */
-export function useIsPending(formAction?: string): boolean {
-  const navigation = useNavigation();
+/**
+ * True while this page's form is being submitted (or its redirect is loading). On a page
+ * with several forms, `intent` names the one asked about (STYLE.md: forms are told apart by
+ * an `intent` field), so one form's save does not show another's button as busy.
+ */
+export function useIsPending(which: PendingForm = {}): boolean {
+  return isPendingSubmission(useNavigation(), which);
+}
+
+type PendingForm = { formAction?: string; intent?: string };
+
+/** useIsPending's rule, apart from the hook: a non-GET submission, of that action and intent when named. */
+export function isPendingSubmission(navigation: Pick<Navigation, "state" | "formMethod" | "formAction" | "formData">, { formAction, intent }: PendingForm = {}): boolean {
   if (navigation.state === "idle" || !navigation.formMethod || navigation.formMethod.toUpperCase() === "GET") return false;
-  return formAction === undefined || navigation.formAction === formAction;
+  if (formAction !== undefined && navigation.formAction !== formAction) return false;
+  return intent === undefined || navigation.formData?.get("intent") === intent;
 }
 
 /** admin.md §2: the save button reads 'Kaydediliyor...' while the form is pending. */

@@ -43,19 +43,39 @@ export type DomainCommands = {
   unique?: Record<string, { field: string; message: string }>;
 };
 
-type UniqueViolation = { code: "23505"; constraint?: string };
+/** What PostgreSQL says of a failed statement: its SQLSTATE code, constraint and message. */
+export type PgError = { code: string; constraint?: string; message: string };
 
-function uniqueViolationOf(error: unknown): UniqueViolation | null {
+/**
+ * The database's error inside `error`: drizzle wraps the driver's error in its own (its
+ * `cause`), so the chain is walked to the first link that carries a SQLSTATE code.
+ */
+export function pgErrorOf(error: unknown): PgError | null {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return e as UniqueViolation;
+    const { code, message, constraint } = e as { code?: unknown; message?: unknown; constraint?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, message: typeof message === "string" ? message : "", ...(typeof constraint === "string" ? { constraint } : {}) };
+    }
   }
   return null;
 }
+
+const UNIQUE_VIOLATION = "23505";
 
 async function recordFailure(domain: DomainCommands, verb: string, actor: Actor, target: AuditTarget | undefined): Promise<void> {
   await getDb()
     .insert(auditLog)
     .values({ ...auditFields(domain.entity, verb, actor, target), outcome: "failure" });
+}
+
+/**
+ * Audit rows of a write that touches several records of `domain` inside another command's
+ * transaction (a bulk save's posts, a publishing run's posts): one row per record, written
+ * with `tx` so they commit, or roll back, with the records (ADR 003).
+ */
+export async function auditInTx(tx: Tx, domain: Pick<DomainCommands, "entity">, verb: string, actor: Actor, targets: readonly AuditTarget[]): Promise<void> {
+  if (targets.length === 0) return;
+  await tx.insert(auditLog).values(targets.map((target) => auditFields(domain.entity, verb, actor, target)));
 }
 
 function auditFields(entity: string, verb: string, actor: Actor, target: AuditTarget | undefined) {
@@ -89,15 +109,15 @@ export async function runCommand<T>(
         // Thrown so that drizzle rolls the transaction back; caught just below.
         throw result;
       }
-      await tx.insert(auditLog).values(auditFields(domain.entity, verb, actor, result.target));
+      await auditInTx(tx, domain, verb, actor, [result.target]);
       return result;
     });
   } catch (error) {
     if (isRejection(error)) {
       outcome = error;
     } else {
-      const violation = uniqueViolationOf(error);
-      const mapped = violation?.constraint ? domain.unique?.[violation.constraint] : undefined;
+      const violation = pgErrorOf(error);
+      const mapped = violation?.code === UNIQUE_VIOLATION && violation.constraint ? domain.unique?.[violation.constraint] : undefined;
       if (!mapped) {
         // ADR 003: every command is audited, also one that failed unexpectedly.
         await recordFailure(domain, verb, actor, attempted).catch(() => {});

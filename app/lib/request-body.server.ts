@@ -8,6 +8,7 @@ export const REQUEST_MESSAGES = {
   invalidUrl: "Adres geçersiz karakterler içeriyor.",
   crossSite: "Bu işlem yalnızca sitenin kendi sayfalarından yapılabilir.",
   badRequest: "Geçersiz istek. Lütfen adresi kontrol edip tekrar deneyin.",
+  postOnly: "Bu adres yalnızca POST isteklerini kabul eder.",
 } as const;
 
 export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; message: string };
@@ -31,8 +32,24 @@ export async function readBoundedForm(request: Request, maxBytes: number = getEn
   const contentType = request.headers.get("Content-Type") ?? "";
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(mediaType)) return refuse(415, REQUEST_MESSAGES.unsupportedType, `body of type ${JSON.stringify(mediaType.slice(0, 100))}, not a form`);
-  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) return refuse(413, REQUEST_MESSAGES.tooLarge, `body over the limit of ${maxBytes} bytes`);
+  const body = await readBoundedBody(request, maxBytes);
+  if (!body) return refuse(413, REQUEST_MESSAGES.tooLarge, `body over the limit of ${maxBytes} bytes`);
 
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    return refuse(400, REQUEST_MESSAGES.unreadable, "form body could not be parsed");
+  }
+  return { ok: true, form };
+}
+
+/**
+ * The body of at most maxBytes, or null when it is larger (told by Content-Length, or
+ * found while reading: the read stops there and nothing more is buffered).
+ */
+export async function readBoundedBody(request: Request, maxBytes: number): Promise<Buffer<ArrayBuffer> | null> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -43,17 +60,10 @@ export async function readBoundedForm(request: Request, maxBytes: number = getEn
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => {});
-        return refuse(413, REQUEST_MESSAGES.tooLarge, `body over the limit of ${maxBytes} bytes`);
+        return null;
       }
       chunks.push(value);
     }
   }
-
-  let form: FormData;
-  try {
-    form = await new Response(Buffer.concat(chunks, size), { headers: { "Content-Type": contentType } }).formData();
-  } catch {
-    return refuse(400, REQUEST_MESSAGES.unreadable, "form body could not be parsed");
-  }
-  return { ok: true, form };
+  return Buffer.concat(chunks, size);
 }

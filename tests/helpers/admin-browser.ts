@@ -12,15 +12,16 @@ export type AdminBrowser = { server: TestServer; browser: Browser; admin: TestSe
 /**
  * For the tests of one file: a production server on a throw-away PostgreSQL database that the
  * test also opens directly (to arrange rows with the factories), a browser, and an admin
- * signed in by a session row and its cookie, no form (STYLE.md).
+ * signed in by a session row and its cookie, no form (STYLE.md). `extraEnv` is read when the
+ * server starts (after the file's earlier beforeAll hooks, such as a fake upstream's).
  */
-export function useAdminBrowserOnPostgres(adminEmail: string): AdminBrowser {
+export function useAdminBrowserOnPostgres(adminEmail: string, extraEnv: () => Record<string, string> = () => ({})): AdminBrowser {
   const ctx = {} as AdminBrowser;
   let database: Awaited<ReturnType<typeof createThrowawayDatabaseUrl>> | undefined;
   let direct: Database | undefined;
   beforeAll(async () => {
     database = await createThrowawayDatabaseUrl();
-    [ctx.server, ctx.browser] = await Promise.all([startServer({ DATABASE_URL: database.url, SESSION_SECRET: process.env.SESSION_SECRET!, DEMO_CONTENT: "false" }), launchBrowser()]);
+    [ctx.server, ctx.browser] = await Promise.all([startServer({ DATABASE_URL: database.url, SESSION_SECRET: process.env.SESSION_SECRET!, DEMO_CONTENT: "false", ...extraEnv() }), launchBrowser()]);
     direct = await openDatabase({ driver: "postgres", url: database.url, max: 2 });
     setDatabase(direct);
     ctx.admin = await createAdminSession(adminEmail);

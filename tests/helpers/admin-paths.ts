@@ -47,6 +47,17 @@ const PROMOTION = {
   isActive: "on",
 };
 const SPLASH = { title: "Süpürme Reklamı", href: "https://supurme.example", imageUrl: "https://cdn.example/s.png", isActive: "on" };
+const BLOG_POST = {
+  title: "Süpürme Yazısı",
+  category: "Rehber",
+  excerpt: "Geçerli uzunlukta bir özet.",
+  content: "<p>Süpürme testinin yazısı: en az elli karakterlik geçerli bir içerik.</p>",
+  imageUrl: "",
+  seoTitle: "",
+  seoDescription: "",
+  seoKeywords: "",
+  slug: "",
+};
 const HERO = { intent: "hero", upperTitle: "Üst", mainTitle: "Ana", highlightedText: "Vurgu", description: "Açıklama", buttonText: "Git", buttonUrl: "/bonuslar" };
 
 /**
@@ -58,10 +69,19 @@ export function validAdminForm(path: string): Record<string, string> {
     [/^\/admin\/casinos\/(new|edit\/)/, CASINO],
     [/^\/admin\/promotions\/(new|edit\/)/, PROMOTION],
     [/^\/admin\/splash-ads\/(new|edit\/)/, SPLASH],
+    [/^\/admin\/blog\/(new|edit\/|[0-9a-f-]{36}$)/, BLOG_POST],
+    [/^\/admin\/blog$/, { intent: "publish", id: SAMPLE }],
     [/^\/admin\/categories$/, { intent: "create", name: "Süpürme Kategorisi", slug: "supurme-kategorisi", description: "" }],
     [/^\/admin\/settings$/, HERO],
     [/^\/admin\/seo-settings$/, { id: SAMPLE, title: "Başlık", description: "Açıklama", keywords: "bonus" }],
     [/^\/admin\/comments$/, { intent: "delete", id: SAMPLE }],
+    [/^\/admin\/scheduled-publishing$/, { intent: "publish-now" }],
+    [/^\/admin\/ai\/blog$/, { topic: "Süpürme konusu" }],
+    [/^\/admin\/ai\/(seo|expand)$/, { title: "Süpürme", content: "<p>Süpürme içeriği</p>" }],
+    [/^\/admin\/ai\/page-seo$/, { pageName: "Bonuslar", pagePath: "/bonuslar" }],
+    [/^\/admin\/ai\/bulk$/, { topic: "Süpürme konusu", count: "1", perDay: "1" }],
+    [/^\/admin\/ai\/bulk\//, { intent: "save", publishCount: "1" }],
+    [/^\/admin\/indexing$/, { intent: "send" }],
     [/^\/admin\/(casinos|promotions|splash-ads)$/, { intent: "delete", id: SAMPLE }],
   ];
   return rules.find(([pattern]) => pattern.test(path))?.[1] ?? { intent: "delete", id: SAMPLE };

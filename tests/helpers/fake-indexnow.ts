@@ -4,36 +4,58 @@ import { vi } from "vitest";
 
 /**
  * A scripted IndexNow endpoint on 127.0.0.1 (STYLE.md: external HTTP is a fake server the
- * test starts). `answer` says how it answers the next requests: a status, or "hang" (no
- * answer at all, for the timeout).
+ * test starts). `answer` says how it answers the next requests: a status, a status with a
+ * Retry-After header or a body, or "hang" (no answer until `release`, for the timeout and
+ * for showing that nothing waits on it).
  */
+export type FakeAnswer = number | "hang" | { status: number; retryAfter?: string; body?: string };
+
 export type FakeIndexNow = {
   endpoint: string;
   requests: { method: string; path: string; contentType: string | undefined; body: string }[];
-  answer: number | "hang";
+  answer: FakeAnswer;
+  /** Requests received and not answered yet ("hang"). */
+  readonly held: number;
+  /** Answers every held request with this status. */
+  release: (status?: number) => void;
   close: () => Promise<void>;
 };
 
 export async function startFakeIndexNow(): Promise<FakeIndexNow> {
-  const fake: Omit<FakeIndexNow, "endpoint" | "close"> = { requests: [], answer: 200 };
+  const held: http.ServerResponse[] = [];
+  const fake: Omit<FakeIndexNow, "endpoint" | "close" | "held" | "release"> = { requests: [], answer: 200 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       fake.requests.push({ method: req.method ?? "", path: req.url ?? "", contentType: req.headers["content-type"], body: Buffer.concat(chunks).toString("utf8") });
-      if (fake.answer === "hang") return;
-      res.writeHead(fake.answer).end();
+      const answer = fake.answer;
+      if (answer === "hang") {
+        held.push(res);
+        return;
+      }
+      if (typeof answer === "number") {
+        res.writeHead(answer).end();
+        return;
+      }
+      res.writeHead(answer.status, answer.retryAfter === undefined ? {} : { "Retry-After": answer.retryAfter }).end(answer.body ?? "");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return Object.assign(fake, {
+  const controls = {
+    release: (status = 200) => {
+      for (const res of held.splice(0)) if (!res.writableEnded && !res.destroyed) res.writeHead(status).end();
+    },
     endpoint: `http://127.0.0.1:${port}/indexnow`,
     close: async () => {
+      held.length = 0;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
-  });
+  };
+  // A getter, not a copy: the count changes as requests arrive and are released.
+  return Object.defineProperty(Object.assign(fake, controls), "held", { get: () => held.length, enumerable: true }) as FakeIndexNow;
 }
 
 /**

@@ -46,7 +46,12 @@ describeEachDriver("blog commands", ({ db }) => {
 
   it("answers a taken slug beside the slug field, writes nothing and records the failure", async () => {
     await insertPost(db(), { slug: "cevrim-sarti-rehberi", title: "İlk" });
-    expect(await savePost(actor, null, INPUT)).toEqual({ ok: false, fieldErrors: { slug: ["Bu slug değeri zaten kullanılıyor. Lütfen benzersiz bir değer girin."] } });
+    expect(await savePost(actor, null, { ...INPUT, slug: "cevrim-sarti-rehberi" })).toEqual({ ok: false, fieldErrors: { slug: ["Bu slug değeri zaten kullanılıyor. Lütfen benzersiz bir değer girin."] } });
+    // Left empty, the slug comes from the title: the message says so.
+    expect(await savePost(actor, null, INPUT)).toEqual({
+      ok: false,
+      fieldErrors: { slug: ['Başlıktan oluşturulan "cevrim-sarti-rehberi" slug değeri zaten kullanılıyor. Lütfen farklı bir başlık veya slug girin.'] },
+    });
     expect(await postCount()).toBe(1);
     const [entry] = await auditRows();
     expect(entry).toMatchObject({ action: "blog-post.create", outcome: "failure", summary: "Çevrim Şartı Rehberi" });

@@ -1,13 +1,25 @@
-import { and, count, desc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import { getDb } from "~/db/index.server";
 import { blogPosts, postViews, type BlogPost, type NewBlogPost } from "~/db/schema";
 import { getSessionSecret } from "~/lib/secret.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
-import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
-import { slugify } from "~/lib/slug";
+import { auditInTx, reject, runCommand, type Actor, type CommandResult, type DomainCommands, type Tx } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
-import { BLOG_POST_MESSAGES, type PostCard, type PostDetail } from "./blog.schema";
+import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
+import { foldForSearch } from "~/lib/turkish";
+import { enqueueIndexing, type IndexingRequest } from "~/modules/indexing/indexing-queue.server";
+import {
+  BLOG_POST_MESSAGES,
+  effectiveSlug,
+  postPublicPath,
+  type BlogPostEditorValue,
+  type BlogPostFormInput,
+  type BlogPostListItem,
+  type BlogPostSort,
+  type PostCard,
+  type PostDetail,
+} from "./blog.schema";
 export type { PostCard, PostDetail, PostLink } from "./blog.schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 
@@ -127,40 +139,103 @@ export async function listSimilarPosts(post: Pick<PostDetail, "id" | "category">
 // ---- Writes: audited commands on runCommand (ADR 003). A view count is not such a write:
 // the count is fetched by the browser, outside the cached page.
 
-/** Posts appear on the home page, the blog pages, the footer and the sitemap. */
-const BLOG_POST_COMMANDS: DomainCommands = {
+/**
+ * Posts appear on the home page, the blog pages, the footer and the sitemap. Declared once
+ * for every writer of posts: the editor and the list here, the AI bulk save
+ * (modules/ai/bulk.server.ts) and the scheduled publisher (modules/publishing).
+ */
+export const BLOG_POST_COMMANDS: DomainCommands = {
   entity: "blog-post",
   invalidates: [SITE_TAG],
   unique: { blog_posts_slug_unique: { field: "slug", message: BLOG_POST_MESSAGES.slugTaken } },
 };
 
-export type PostInput = Pick<NewBlogPost, "title" | "excerpt" | "content" | "category"> &
-  Partial<Pick<NewBlogPost, "slug" | "author" | "imageUrl" | "seoTitle" | "seoDescription" | "seoKeywords">>;
+/**
+ * What a save takes: the editor schema's output (BlogPostFormSchema). The optional fields
+ * may be left out by other writers (the AI helper sets the author); left out on an update
+ * they keep their stored value.
+ */
+export type PostInput = Pick<BlogPostFormInput, "title" | "excerpt" | "content" | "category"> &
+  Partial<Pick<BlogPostFormInput, "slug" | "imageUrl" | "seoTitle" | "seoDescription" | "seoKeywords">> & { author?: string | null };
+
+/**
+ * The post's public address for IndexNow. Only a live page names the post, so only its
+ * successful submission marks the post indexed (an old address or a draft's must not).
+ */
+function indexingRequest(post: { id: string; slug: string }, live: boolean): IndexingRequest {
+  return live ? { path: postPublicPath(post), entityType: "blog-post", entityId: post.id } : { path: postPublicPath(post), entityType: "blog-post" };
+}
 
 /**
  * Creates (id null) or updates a post. admin.md §4: manually created posts start as drafts;
- * editing sets updated_at and keeps the publish state; an empty slug is built from the title.
+ * editing sets updated_at and keeps the publish state; an empty slug is built from the title
+ * (public-site.md §5.2). A slug another post has is refused beside the slug field; a
+ * published post whose slug changes is queued for indexing under its old and new address.
  */
 export function savePost(actor: Actor, id: string | null, input: PostInput): Promise<CommandResult<BlogPost>> {
-  const values = { ...input, content: sanitizeRichText(input.content), slug: input.slug?.trim() || slugify(input.title) };
+  const typed = Boolean(input.slug?.trim());
+  const slug = effectiveSlug(input.slug, input.title);
+  const values = {
+    title: input.title,
+    excerpt: input.excerpt,
+    content: sanitizeRichText(input.content),
+    category: input.category,
+    slug,
+    imageUrl: input.imageUrl,
+    seoTitle: input.seoTitle,
+    seoDescription: input.seoDescription,
+    seoKeywords: input.seoKeywords,
+    author: input.author,
+  };
   return runCommand(
     BLOG_POST_COMMANDS,
     id ? "update" : "create",
     actor,
     async (tx) => {
+      let current: { slug: string; isPublished: boolean } | undefined;
+      if (id !== null) {
+        [current] = isUuid(id) ? await tx.select({ slug: blogPosts.slug, isPublished: blogPosts.isPublished }).from(blogPosts).where(eq(blogPosts.id, id)).for("update") : [];
+        if (!current) return reject({ "": [BLOG_POST_MESSAGES.notFound] });
+      }
+      // Checked first so the message can say where the slug came from; the unique
+      // constraint (mapped above) still decides between two concurrent saves.
+      const [clash] = await tx
+        .select({ id: blogPosts.id })
+        .from(blogPosts)
+        .where(and(eq(blogPosts.slug, slug), id ? ne(blogPosts.id, id) : undefined))
+        .limit(1);
+      if (clash) return reject({ slug: [typed ? BLOG_POST_MESSAGES.slugTaken : BLOG_POST_MESSAGES.slugFromTitleTaken(slug)] });
+      const movedWhilePublished = current !== undefined && current.isPublished && current.slug !== slug;
       const [row] = id
-        ? isUuid(id)
-          ? await tx.update(blogPosts).set({ ...values, updatedAt: new Date() }).where(eq(blogPosts.id, id)).returning()
-          : []
-        : await tx.insert(blogPosts).values({ ...values, isPublished: false }).returning();
-      if (!row) return reject({ "": [BLOG_POST_MESSAGES.notFound] });
-      return { value: row, target: { id: row.id, summary: row.title } };
+        ? await tx
+            .update(blogPosts)
+            .set({ ...values, updatedAt: new Date(), ...(movedWhilePublished ? { indexed: false } : {}) })
+            .where(eq(blogPosts.id, id))
+            .returning()
+        : await tx
+            .insert(blogPosts)
+            .values({ ...values, isPublished: false, publishedAt: null })
+            .returning();
+      if (movedWhilePublished) {
+        // The old address is gone, the new one is live; only the new one's success marks the post indexed.
+        await enqueueIndexing(
+          tx,
+          [indexingRequest({ id: row!.id, slug: current!.slug }, false), indexingRequest(row!, true)],
+          "blog-post.slug-change",
+        );
+      }
+      return { value: row!, target: { id: row!.id, summary: row!.title } };
     },
     { id, summary: input.title },
   );
 }
 
-/** admin.md §4: publishing sets published_at to now; reverting to draft clears it. */
+/**
+ * admin.md §4: publishing sets published_at to now and submits the public URL for indexing
+ * (the queue's sender marks `indexed` on success); reverting to draft clears published_at
+ * and tells the search engine the page is gone. The wanted state is given, not "flip": a
+ * second click on a stale list changes nothing and queues nothing.
+ */
 export function setPostPublished(actor: Actor, id: string, isPublished: boolean): Promise<CommandResult<{ id: string; isPublished: boolean }>> {
   return runCommand(
     BLOG_POST_COMMANDS,
@@ -168,29 +243,161 @@ export function setPostPublished(actor: Actor, id: string, isPublished: boolean)
     actor,
     async (tx) => {
       const [row] = isUuid(id)
-        ? await tx
-            .update(blogPosts)
-            .set({ isPublished, publishedAt: isPublished ? new Date() : null, updatedAt: new Date() })
-            .where(eq(blogPosts.id, id))
-            .returning({ id: blogPosts.id, title: blogPosts.title })
+        ? await tx.select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, isPublished: blogPosts.isPublished }).from(blogPosts).where(eq(blogPosts.id, id)).for("update")
         : [];
       if (!row) return reject({ "": [BLOG_POST_MESSAGES.notFound] });
+      if (row.isPublished !== isPublished) {
+        const now = new Date();
+        await tx
+          .update(blogPosts)
+          .set({ isPublished, publishedAt: isPublished ? now : null, updatedAt: now, indexed: false })
+          .where(eq(blogPosts.id, id));
+        await enqueueIndexing(
+          tx,
+          // An unpublished page's successful submission must not mark the draft indexed.
+          [indexingRequest(row, isPublished)],
+          isPublished ? "blog-post.publish" : "blog-post.unpublish",
+        );
+      }
       return { value: { id: row.id, isPublished }, target: { id: row.id, summary: row.title } };
     },
     { id: isUuid(id) ? id : null, summary: "" },
   );
 }
 
+/** Deletes a post; a published one's address is queued so the search engine drops it. */
 export function removePost(actor: Actor, id: string): Promise<CommandResult<{ id: string }>> {
   return runCommand(
     BLOG_POST_COMMANDS,
     "delete",
     actor,
     async (tx) => {
-      const [row] = isUuid(id) ? await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id, title: blogPosts.title }) : [];
+      const [row] = isUuid(id)
+        ? await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, isPublished: blogPosts.isPublished })
+        : [];
       if (!row) return reject({ "": [BLOG_POST_MESSAGES.notFound] });
+      if (row.isPublished) await enqueueIndexing(tx, [indexingRequest(row, true)], "blog-post.delete");
       return { value: { id: row.id }, target: { id: row.id, summary: row.title } };
     },
     { id: isUuid(id) ? id : null, summary: "" },
   );
+}
+
+// ---- Writes inside another domain's command (the AI bulk save, the scheduled publisher).
+// The caller's command owns the transaction; it invalidates BLOG_POST_COMMANDS.invalidates.
+
+export type WrittenPost = { id: string; slug: string; title: string; isPublished: boolean };
+
+const writtenColumns = { id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, isPublished: blogPosts.isPublished };
+
+/**
+ * Inserts finished posts (admin.md §4 "Bulk save") in the caller's transaction: the content
+ * sanitised as the editor's is, the published ones queued for indexing as a publish from the
+ * list is. Slugs are the caller's (checked free); the caller audits the posts.
+ */
+export async function insertPostsInTx(tx: Tx, rows: readonly NewBlogPost[]): Promise<WrittenPost[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insert(blogPosts)
+    .values(rows.map((row) => ({ ...row, content: sanitizeRichText(row.content ?? "") })))
+    .returning(writtenColumns);
+  await enqueueIndexing(
+    tx,
+    inserted.filter((post) => post.isPublished).map((post) => indexingRequest(post, true)),
+    "blog-post.publish",
+  );
+  return inserted;
+}
+
+/**
+ * Publishes the drafts `ids` in the caller's transaction, with the effects of the list's
+ * publish: is_published and published_at set, indexed reset, an audit row per post, the
+ * public address queued for indexing. A post published meanwhile is skipped (the update
+ * re-checks is_published), so none is published twice. Returned in the order of `ids`.
+ */
+export async function publishDraftsInTx(tx: Tx, actor: Actor, ids: readonly string[], now: Date): Promise<WrittenPost[]> {
+  if (ids.length === 0) return [];
+  const updated = await tx
+    .update(blogPosts)
+    .set({ isPublished: true, publishedAt: now, updatedAt: now, indexed: false })
+    .where(and(inArray(blogPosts.id, [...ids]), eq(blogPosts.isPublished, false)))
+    .returning(writtenColumns);
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const published = updated.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  await auditInTx(tx, BLOG_POST_COMMANDS, "publish", actor, published.map((post) => ({ id: post.id, summary: post.title })));
+  await enqueueIndexing(
+    tx,
+    published.map((post) => indexingRequest(post, true)),
+    "blog-post.publish",
+  );
+  return published;
+}
+
+// ---- Admin reads (admin.md §2 Blog list and Blog post editor) ----
+
+export type BlogPostListQuery = ListQuery<BlogPostSort> & { status: "published" | "draft" | null };
+
+/**
+ * One page of the admin list (25 rows), searched by title, filtered by status and sorted.
+ * Only the list's columns are read: never the content, however long the posts are.
+ */
+export async function listPostsForAdmin(query: BlogPostListQuery): Promise<Paged<BlogPostListItem>> {
+  const db = getDb();
+  const where = and(
+    // Searched as Turkish visitors type (issue 10 §1): search_fold() (drizzle/0006) folds the
+    // title in SQL as lib/turkish foldForSearch folds the words, so 'bogazici' finds 'Boğaziçi'.
+    query.q ? sql`search_fold(${blogPosts.title}) like ${likePattern(foldForSearch(query.q))}` : undefined,
+    query.status ? eq(blogPosts.isPublished, query.status === "published") : undefined,
+  );
+  const by = query.sort === "title" ? blogPosts.title : query.sort === "viewCount" ? blogPosts.viewCount : blogPosts.createdAt;
+  const order = [query.dir === "asc" ? asc(by) : desc(by), asc(blogPosts.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, isPublished: blogPosts.isPublished, viewCount: blogPosts.viewCount, createdAt: blogPosts.createdAt })
+      .from(blogPosts)
+      .where(where)
+      .orderBy(...order)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(blogPosts).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total: n, page: query.page, pageCount: pageCountOf(n) };
+}
+
+/** The post to edit, or null for an unknown id. */
+export async function getPostForEdit(id: string): Promise<BlogPostEditorValue | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await getDb()
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      category: blogPosts.category,
+      excerpt: blogPosts.excerpt,
+      content: blogPosts.content,
+      imageUrl: blogPosts.imageUrl,
+      seoTitle: blogPosts.seoTitle,
+      seoDescription: blogPosts.seoDescription,
+      seoKeywords: blogPosts.seoKeywords,
+      slug: blogPosts.slug,
+      isPublished: blogPosts.isPublished,
+    })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+// Suggestions for the category field: the categories in use, most used first.
+export const CATEGORY_SUGGESTIONS_LIMIT = 50;
+
+export async function listPostCategories(): Promise<string[]> {
+  const rows = await getDb()
+    .select({ category: blogPosts.category })
+    .from(blogPosts)
+    .where(ne(blogPosts.category, ""))
+    .groupBy(blogPosts.category)
+    .orderBy(desc(count()), asc(blogPosts.category))
+    .limit(CATEGORY_SUGGESTIONS_LIMIT);
+  return rows.map((row) => row.category);
 }

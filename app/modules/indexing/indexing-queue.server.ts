@@ -1,5 +1,6 @@
 import { indexNowQueue } from "~/db/schema";
 import type { Tx } from "~/lib/command.server";
+import type { IndexingReason } from "./indexing.schema";
 import { isIndexNowEnabled } from "./indexing.server";
 
 /**
@@ -15,7 +16,7 @@ export type IndexingRequest = {
   entityId?: string;
 };
 
-export async function enqueueIndexing(tx: Tx, requests: readonly IndexingRequest[], reason: string): Promise<void> {
+export async function enqueueIndexing(tx: Tx, requests: readonly IndexingRequest[], reason: IndexingReason): Promise<void> {
   if (requests.length === 0 || !isIndexNowEnabled()) return;
   await tx.insert(indexNowQueue).values(
     requests.map((request) => ({

@@ -1,11 +1,15 @@
 import { Suspense, type ReactNode } from "react";
 import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { AiCreateDialog } from "~/components/ai/ai-create-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatRelativeAgeTr } from "~/lib/dates";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { activePromotionsLabel, DASHBOARD_TEXTS, monthOverMonthChange, type DashboardRecent, type DashboardStats, type MonthlyFigure } from "~/modules/dashboard/dashboard.schema";
 import { getDashboardRecent, getDashboardStats } from "~/modules/dashboard/dashboard.server";
+import { isAiConfigured } from "~/modules/ai/ai.server";
+import { latestOpenBulkJob } from "~/modules/ai/bulk.server";
+import type { BulkJobView } from "~/modules/ai/ai.schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin Panel" }];
 
@@ -20,9 +24,12 @@ function loggedAs<T>(what: string) {
 // The figures and lists are streamed: the page (quick actions, sidebar) renders at once and
 // each part shows its skeleton until its promise settles (issue 8 §2: skeletons while loading).
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const now = new Date();
   return {
+    // Issue 9 §4: the bulk AI dialog picks up the operator's unfinished run.
+    aiConfigured: isAiConfigured(),
+    pendingAiJob: await latestOpenBulkJob(admin.userId).catch(loggedAs<BulkJobView>("open AI job")),
     // The relative ages are computed against the loader's clock, so the server's HTML and the
     // hydrated page say the same thing.
     now: now.toISOString(),
@@ -53,10 +60,14 @@ const STAT_CARDS: { key: keyof DashboardStats; label: string; basis: string }[] 
 const numberFormat = new Intl.NumberFormat("tr-TR");
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { now, stats, recent } = loaderData;
+  const { now, stats, recent, aiConfigured, pendingAiJob } = loaderData;
   return (
     <section>
-      <h1 className="text-2xl font-bold">Dashboard</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Dashboard</h1>
+        {/* Issue 9 §4: bulk AI writing, also reachable here (the blog screens mount it too). */}
+        <AiCreateDialog aiConfigured={aiConfigured ?? false} pendingJob={pendingAiJob ?? null} />
+      </div>
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
         {QUICK_ACTIONS.map((quick) => (
           <Link key={quick.to} to={quick.to} className="rounded-xl bg-white p-5 font-semibold shadow-sm hover:ring-2 hover:ring-brand-500">

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/seo-settings";
 import { AdminPageHeader } from "~/components/admin-list";
+import { PageSeoSuggestButton } from "~/components/ai/page-seo-suggestions";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, SubmitButton, TextareaField } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
@@ -10,6 +11,7 @@ import { readForm, submitForm } from "~/lib/form-action.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { SEO_GUIDANCE, SEO_LIMITS, SEO_MESSAGES, SeoFormSchema, seoCounter, type SeoSettingView } from "~/modules/seo/seo.schema";
 import { listSeoSettingsForAdmin, saveSeoSetting } from "~/modules/seo/seo.server";
+import { isAiConfigured } from "~/modules/ai/ai.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // admin.md §2 "SEO settings": an accordion per page (details/summary), one form each, told
@@ -19,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: "SEO Ayarları | Admin P
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { pages: await listSeoSettingsForAdmin() };
+  return { pages: await listSeoSettingsForAdmin(), aiConfigured: isAiConfigured() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SeoSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { pages } = loaderData;
+  const { pages, aiConfigured } = loaderData;
   const { hash } = useLocation();
   const result = actionData?.result;
   const resultId = result?.initialValue?.id;
@@ -46,7 +48,13 @@ export default function SeoSettings({ loaderData, actionData }: Route.ComponentP
       {resultId === undefined && <ErrorList errors={result?.error?.id ?? result?.error?.[""]} />}
       <div className="space-y-3">
         {pages.map((page) => (
-          <SeoPageForm key={`${page.id}:${page.updatedAt}`} page={page} open={hash === `#seo-${page.id}` || resultId === page.id} lastResult={resultId === page.id ? result : undefined} />
+          <SeoPageForm
+            key={`${page.id}:${page.updatedAt}`}
+            page={page}
+            open={hash === `#seo-${page.id}` || resultId === page.id}
+            lastResult={resultId === page.id ? result : undefined}
+            aiConfigured={aiConfigured}
+          />
         ))}
       </div>
     </section>
@@ -66,7 +74,7 @@ function GuidanceHint({ value, guidance, warning }: { value: string; guidance: n
   );
 }
 
-function SeoPageForm({ page, open, lastResult }: { page: SeoSettingView; open: boolean; lastResult?: SubmissionResult<string[]> }) {
+function SeoPageForm({ page, open, lastResult, aiConfigured }: { page: SeoSettingView; open: boolean; lastResult?: SubmissionResult<string[]>; aiConfigured: boolean }) {
   const formId = `seo-form-${page.id}`;
   const navigation = useNavigation();
   // Several forms post to the same URL: only the one being saved says 'Kaydediliyor...'.
@@ -115,10 +123,17 @@ function SeoPageForm({ page, open, lastResult }: { page: SeoSettingView; open: b
         />
         <div className="flex items-center gap-3">
           <SubmitButton pending={pending}>Kaydet</SubmitButton>
-          {/*
-            Issue 9 slot: the AI suggestion dialog (admin.md §2 "SEO settings", §7 page SEO
-            suggestions) opens from here and fills title, description and keywords.
-          */}
+          {/* admin.md §2 "SEO settings": a picked suggestion fills the form; saving stays the operator's. */}
+          <PageSeoSuggestButton
+            pageName={page.pageName}
+            pagePath={page.pagePath}
+            aiConfigured={aiConfigured}
+            onPick={(suggestion) => {
+              form.update({ name: fields.title.name, value: suggestion.title });
+              form.update({ name: fields.description.name, value: suggestion.description });
+              form.update({ name: fields.keywords.name, value: suggestion.keywords });
+            }}
+          />
         </div>
       </Form>
     </details>

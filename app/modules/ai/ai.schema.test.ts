@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { AiBlogFormSchema, AiBulkFormSchema, AiContentFormSchema, BlogAnswerSchema, BulkJobIntentSchema, ExpandAnswerSchema, IdeasAnswerSchema, overSeoLimit, PageSeoAnswerSchema, SeoAnswerSchema, shownKeywords } from "./ai.schema";
+
+describe("AI form rules and helpers", () => {
+  it("takes admin.md §9's defaults for the bulk form: 3 posts, 1 a day", () => {
+    expect(AiBulkFormSchema.parse({ topic: " bonus " })).toEqual({ topic: "bonus", count: 3, perDay: 1 });
+    expect(AiBulkFormSchema.parse({ topic: "bonus", count: "10", perDay: "0" })).toEqual({ topic: "bonus", count: 10, perDay: 0 });
+    expect(AiBulkFormSchema.parse({ topic: "bonus", count: "1", perDay: "5" })).toEqual({ topic: "bonus", count: 1, perDay: 5 });
+  });
+
+  it.each([
+    [{ topic: "bonus", count: "abc" }, "En az 1 içerik oluşturmalısınız"],
+    [{ topic: "bonus", perDay: "1.5" }, "Günlük yayın sayısı 0 ile 5 arasında olmalıdır"],
+    // A bulk run's topic is its posts' category: it fits the blog editor's category (100).
+    [{ topic: "x".repeat(101) }, "Konu en fazla 100 karakter olabilir"],
+  ])("refuses %j", (input, message) => {
+    const result = AiBulkFormSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([message]);
+  });
+
+  it("takes a single post's topic up to 200 characters", () => {
+    expect(AiBlogFormSchema.safeParse({ topic: "x".repeat(200) }).success).toBe(true);
+    expect(AiBlogFormSchema.safeParse({ topic: "x".repeat(201) }).error?.issues.map((i) => i.message)).toEqual(["Konu en fazla 200 karakter olabilir"]);
+  });
+
+  it("shows up to 5 keywords, without empties or repeats", () => {
+    expect(shownKeywords("a, b,, A, c, d, e, f")).toEqual(["a", "b", "c", "d", "e"]);
+    expect(shownKeywords("")).toEqual([]);
+  });
+
+  it("marks a title past 60 and a description past 160 characters, not at them", () => {
+    expect(overSeoLimit({ title: "t".repeat(60), description: "d".repeat(160) })).toEqual({ title: false, description: false });
+    expect(overSeoLimit({ title: "t".repeat(61), description: "d".repeat(161) })).toEqual({ title: true, description: true });
+  });
+
+  it("wants content with visible text for SEO and expansion", () => {
+    expect(AiContentFormSchema.safeParse({ content: "<p><br></p>" }).error?.issues[0]?.message).toBe("İçerik alanı boş olamaz");
+    expect(AiContentFormSchema.parse({ content: "<p>x</p>" })).toEqual({ title: "", content: "<p>x</p>" });
+  });
+
+  it("tells save and discard apart, and refuses a negative publish count", () => {
+    expect(BulkJobIntentSchema.parse({ intent: "save", publishCount: "2" })).toEqual({ intent: "save", publishCount: 2 });
+    expect(BulkJobIntentSchema.parse({ intent: "discard" })).toEqual({ intent: "discard" });
+    expect(BulkJobIntentSchema.safeParse({ intent: "save", publishCount: "-1" }).success).toBe(false);
+    expect(BulkJobIntentSchema.safeParse({ intent: "save" }).success).toBe(false);
+  });
+
+  it("strips NUL and the other control characters from every model answer, keeping tabs and line breaks", () => {
+    expect(BlogAnswerSchema.parse({ title: "Başlık\u0000NUL", excerpt: "a\u0001b\u007fc\u0085d", content: "<p>x\ty\nz\u0000</p>", suggested_keywords: "k\u0000, l\u009f" })).toEqual({
+      title: "BaşlıkNUL",
+      excerpt: "abcd",
+      content: "<p>x\ty\nz</p>",
+      suggested_keywords: "k, l",
+    });
+    expect(SeoAnswerSchema.parse({ title: "t\u0000", description: "d\u001f", keywords: ["a\u0000", "b"] })).toEqual({ title: "t", description: "d", keywords: "a, b" });
+    expect(ExpandAnswerSchema.parse({ content: "<p>\u0000x</p>" })).toEqual({ content: "<p>x</p>" });
+    expect(IdeasAnswerSchema.parse({ ideas: [{ title: "Fikir\u0000", brief: "kısa\u0002" }] })).toEqual([{ title: "Fikir", brief: "kısa" }]);
+    expect(PageSeoAnswerSchema.parse({ suggestions: [{ title: "\u0000t", description: "d", keywords: "k" }] })).toEqual({ suggestions: [{ title: "t", description: "d", keywords: "k" }] });
+    // An answer that is nothing but control characters is empty.
+    expect(ExpandAnswerSchema.safeParse({ content: "\u0000\u0001" }).success).toBe(false);
+  });
+
+  it("takes whole numbers of plain digits only, with the range message past the range", () => {
+    for (const count of ["1e1", "0x3", "3.0", "+3", " 3a", "١"]) {
+      expect(AiBulkFormSchema.safeParse({ topic: "bonus", count }).error?.issues.map((i) => i.message), count).toEqual(["En az 1 içerik oluşturmalısınız"]);
+    }
+    expect(AiBulkFormSchema.safeParse({ topic: "bonus", count: "999999999999999999999" }).error?.issues.map((i) => i.message)).toEqual(["En fazla 10 içerik oluşturabilirsiniz"]);
+    expect(AiBulkFormSchema.safeParse({ topic: "bonus", count: "007" }).error?.issues.map((i) => i.message)).toBeUndefined();
+    expect(BulkJobIntentSchema.safeParse({ intent: "save", publishCount: "1e0" }).success).toBe(false);
+    expect(BulkJobIntentSchema.safeParse({ intent: "save", publishCount: "99999999999999999999" }).success).toBe(false);
+  });
+});

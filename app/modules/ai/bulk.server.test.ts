@@ -1,0 +1,502 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { callKind, postHtml, promptOf, RATE_LIMITED, startFakeOpenAi, type FakeAnswer, type FakeOpenAi, type FakeRequest } from "../../../tests/helpers/fake-openai";
+import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { createAdminSession, type TestSession } from "../../../tests/helpers/admin";
+import { callRoute } from "../../../tests/helpers/routes";
+import { aiJobs, auditLog, blogPosts, indexNowQueue, scheduledPublishingSettings } from "~/db/schema";
+import type { Actor } from "~/lib/command.server";
+import { insertPost } from "~/seed/factories.server";
+import { configureIndexNow } from "~/modules/indexing/indexing.server";
+import { runDuePublishing } from "~/modules/publishing/publishing.server";
+import { loader as publicBlogLoader } from "../../routes/public/blog";
+import type { BulkPostProgress } from "./ai.schema";
+import { configureAi } from "./ai.server";
+import {
+  claimNextBulkJob,
+  discardBulkJob,
+  getBulkJob,
+  latestOpenBulkJob,
+  requeueInterruptedBulkJobs,
+  runNextBulkJob,
+  saveBulkJob,
+  startBulkJob,
+  startBulkWorker,
+} from "./bulk.server";
+
+type Handlers = { ideas: (r: FakeRequest) => FakeAnswer | Promise<FakeAnswer>; blog: (r: FakeRequest) => FakeAnswer | Promise<FakeAnswer>; seo: (r: FakeRequest) => FakeAnswer | Promise<FakeAnswer> };
+
+const ideaOf = (request: FakeRequest) => /odağı: "([^"]+)"/.exec(promptOf(request))?.[1] ?? "?";
+const IDEAS = ["Çevrim Şartı", "Free Spin", "Kayıp Bonusu"];
+
+function goodHandlers(): Handlers {
+  return {
+    ideas: () => ({ json: { ideas: IDEAS.map((title) => ({ title, brief: `${title} hakkında` })) } }),
+    blog: (r) => ({ json: { title: `${ideaOf(r)} Rehberi`, excerpt: `${ideaOf(r)} özeti burada.`, content: postHtml(320, "kelime"), suggested_keywords: "bir, iki, üç, dört, beş, altı" } }),
+    seo: (r) => ({ json: { title: `SEO ${/Başlık: (.*)/.exec(promptOf(r))?.[1]}`, description: "SEO açıklaması.", keywords: "seo, anahtar" } }),
+  };
+}
+
+describeEachDriver("AI bulk jobs", ({ db, driver }) => {
+  let fake: FakeOpenAi;
+  let handlers: Handlers;
+  let admin: TestSession;
+  let actor: Actor;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi((request) => {
+      const kind = callKind(request);
+      if (kind === "ideas" || kind === "blog" || kind === "seo") return handlers[kind](request);
+      throw new Error(`unexpected call ${kind}`);
+    });
+  });
+  afterAll(async () => {
+    configureAi(undefined);
+    configureIndexNow(undefined);
+    await fake?.close();
+  });
+  beforeEach(async () => {
+    await truncateAll(db());
+    await db().delete(indexNowQueue);
+    fake.requests.length = 0;
+    handlers = goodHandlers();
+    configureAi({ apiKey: "sk-test", baseURL: fake.baseURL, model: "gpt-test", timeoutMs: 2_000 });
+    configureIndexNow(null);
+    admin = await createAdminSession("yazar@example.com");
+    actor = { userId: admin.userId, email: admin.email, address: "10.0.0.9" };
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const start = async (input: { topic: string; count: number; perDay: number }) => {
+    const started = await startBulkJob(actor, input);
+    if (!started.ok) throw new Error(started.error);
+    return started.value.jobId;
+  };
+  const job = async (id: string) => (await db().select().from(aiJobs).where(eq(aiJobs.id, id)))[0]!;
+  const runToEnd = async (input = { topic: "casino bonusları", count: 3, perDay: 1 }) => {
+    const id = await start(input);
+    expect(await runNextBulkJob()).toBe(id);
+    return id;
+  };
+  const posts = () => db().select().from(blogPosts).orderBy(blogPosts.createdAt);
+
+  it("writes one post at a time (ideas, then content, then SEO), recording each step as it goes", async () => {
+    const seen: string[] = [];
+    let id = "";
+    const snapshot = async (label: string) => {
+      const view = await getBulkJob(id);
+      seen.push(`${label}: ${view!.status} ${view!.progress.map((p) => p.step).join(",")} results=${view!.results.length}`);
+    };
+    const good = goodHandlers();
+    handlers = {
+      ideas: async (r) => (await snapshot("ideas"), good.ideas(r)),
+      blog: async (r) => (await snapshot(`blog ${ideaOf(r)}`), good.blog(r)),
+      seo: async (r) => (await snapshot("seo"), good.seo(r)),
+    };
+    id = await start({ topic: "casino bonusları", count: 3, perDay: 1 });
+    expect((await getBulkJob(id))!.status).toBe("queued");
+    await runNextBulkJob();
+    expect(seen).toEqual([
+      "ideas: running  results=0",
+      "blog Çevrim Şartı: running content,waiting,waiting results=0",
+      "seo: running seo,waiting,waiting results=0",
+      "blog Free Spin: running done,content,waiting results=1",
+      "seo: running done,seo,waiting results=1",
+      "blog Kayıp Bonusu: running done,done,content results=2",
+      "seo: running done,done,seo results=2",
+    ]);
+    const view = (await getBulkJob(id))!;
+    expect(view.status).toBe("done");
+    expect(view.progress.map((p) => [p.idea, p.step])).toEqual(IDEAS.map((idea) => [idea, "done"]));
+    expect(view.results.map((r) => [r.sequenceNumber, r.title, r.seoTitle, r.category])).toEqual([
+      [1, "Çevrim Şartı Rehberi", "SEO Çevrim Şartı Rehberi", "casino bonusları"],
+      [2, "Free Spin Rehberi", "SEO Free Spin Rehberi", "casino bonusları"],
+      [3, "Kayıp Bonusu Rehberi", "SEO Kayıp Bonusu Rehberi", "casino bonusları"],
+    ]);
+    // The dialog gets no content while polling; the server keeps it for the save.
+    expect(view.results[0]).not.toHaveProperty("content");
+    expect(view.results[0]!.wordCount).toBe(320);
+    expect(fake.requests.map(callKind)).toEqual(["ideas", "blog", "seo", "blog", "seo", "blog", "seo"]);
+    expect(promptOf(fake.requests[0]!)).toContain("casino bonusları");
+  });
+
+  it("falls back to the content's excerpt and keywords when a post's SEO step fails", async () => {
+    let seoCalls = 0;
+    const good = goodHandlers();
+    handlers.seo = (r) => (++seoCalls === 2 ? { text: '{"title": "yarım' } : good.seo(r));
+    const id = await runToEnd();
+    const view = (await getBulkJob(id))!;
+    expect(view.status).toBe("done");
+    expect(view.results[1]).toMatchObject({ title: "Free Spin Rehberi", seoTitle: "Free Spin Rehberi", seoDescription: "Free Spin özeti burada.", seoKeywords: "bir, iki, üç, dört, beş, altı" });
+    expect(view.progress[1]).toMatchObject({ step: "done", seoFallback: true });
+    expect(view.results[0]).toMatchObject({ seoDescription: "SEO açıklaması.", seoKeywords: "seo, anahtar" });
+  });
+
+  it("skips a post whose content fails and carries on", async () => {
+    const good = goodHandlers();
+    handlers.blog = (r) => (ideaOf(r) === "Free Spin" ? RATE_LIMITED : good.blog(r));
+    const id = await runToEnd();
+    const view = (await getBulkJob(id))!;
+    expect(view.status).toBe("done");
+    expect(view.progress.map((p) => p.step)).toEqual(["done", "failed", "done"]);
+    expect(view.progress[1]!.error).toBe("API istek limiti aşıldı. Lütfen daha sonra tekrar deneyin.");
+    expect(view.results.map((r) => r.sequenceNumber)).toEqual([1, 3]);
+  });
+
+  it("fails the job only when no post succeeds, saying why", async () => {
+    handlers.blog = () => ({ empty: true });
+    const id = await runToEnd();
+    const view = (await getBulkJob(id))!;
+    expect(view.status).toBe("failed");
+    expect(view.error).toBe("Hiçbir içerik oluşturulamadı: AI yanıt vermedi");
+    expect(view.results).toEqual([]);
+    expect(await saveBulkJob(actor, id, 0)).toMatchObject({ ok: false, status: 409, error: "Kaydedilecek içerik bulunamadı" });
+    expect(await posts()).toEqual([]);
+  });
+
+  it("fails the job when the idea list cannot be read", async () => {
+    handlers.ideas = () => ({ text: "[{" });
+    const id = await runToEnd();
+    expect(await getBulkJob(id)).toMatchObject({ status: "failed", error: "Hiçbir içerik oluşturulamadı: Blog fikirleri oluşturulamadı. API yanıtı geçerli bir JSON formatında değil." });
+  });
+
+  it("saves the first N published and the rest as drafts by 'AI Yazar', and only the published reach /blog", async () => {
+    configureIndexNow({ key: "k", endpoint: "http://127.0.0.1:9/indexnow", timeoutMs: 1_000 });
+    const id = await runToEnd();
+    const before = Date.now();
+    const saved = await saveBulkJob(actor, id, 1);
+    expect(saved).toEqual({ ok: true, value: { saved: 3, failed: 0, published: 1, drafts: 2, message: "3 blog yazısı kaydedildi (1 yayında, 2 taslak)." } });
+    const rows = await posts();
+    expect(rows.map((r) => [r.title, r.isPublished, r.author, r.indexed, r.category])).toEqual([
+      ["Çevrim Şartı Rehberi", true, "AI Yazar", false, "casino bonusları"],
+      ["Free Spin Rehberi", false, "AI Yazar", false, "casino bonusları"],
+      ["Kayıp Bonusu Rehberi", false, "AI Yazar", false, "casino bonusları"],
+    ]);
+    expect(rows[0]!.publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(rows[1]!.publishedAt).toBeNull();
+    expect(rows.map((r) => r.slug)).toEqual([expect.stringMatching(/^cevrim-sarti-rehberi-\d{4}$/), expect.stringMatching(/^free-spin-rehberi-\d{4}$/), expect.stringMatching(/^kayip-bonusu-rehberi-\d{4}$/)]);
+    expect(rows[0]).toMatchObject({ seoTitle: "SEO Çevrim Şartı Rehberi", seoDescription: "SEO açıklaması.", seoKeywords: "seo, anahtar", excerpt: "Çevrim Şartı özeti burada.", imageUrl: null });
+    expect(rows[0]!.content).toContain("<p>kelime. kelime");
+
+    const blog = await callRoute(publicBlogLoader, "/blog");
+    expect(blog.posts.map((p) => p.title)).toEqual(["Çevrim Şartı Rehberi"]);
+    // Only the published post is submitted for indexing.
+    expect((await db().select().from(indexNowQueue)).map((q) => [q.path, q.entityId])).toEqual([[`blog/${rows[0]!.slug}`, rows[0]!.id]]);
+    expect((await job(id)).status).toBe("saved");
+    // The save is the job's (its id, entity ai-job); each post is audited as created, under its own id.
+    const saves = await db().select().from(auditLog).where(eq(auditLog.entityType, "ai-job"));
+    expect(saves.filter((row) => row.action === "ai-job.save")).toEqual([expect.objectContaining({ outcome: "success", actorEmail: "yazar@example.com", entityId: id })]);
+    const created = await db().select().from(auditLog).where(eq(auditLog.entityType, "blog-post"));
+    expect(created.map((row) => [row.action, row.entityId, row.summary]).sort()).toEqual(rows.map((r) => ["blog-post.create", r.id, r.title]).sort());
+    // Saved once: a second save is refused and writes nothing.
+    expect(await saveBulkJob(actor, id, 1)).toMatchObject({ ok: false, status: 409, error: "Bu toplu oluşturma işi zaten kapatıldı" });
+    expect(await posts()).toHaveLength(3);
+  });
+
+  it("refuses a publish count above the results, and a job not finished yet", async () => {
+    const id = await start({ topic: "bonus", count: 3, perDay: 0 });
+    expect(await saveBulkJob(actor, id, 0)).toMatchObject({ ok: false, status: 409, error: "Toplu oluşturma henüz tamamlanmadı" });
+    await runNextBulkJob();
+    expect(await saveBulkJob(actor, id, 4)).toMatchObject({ ok: false, status: 400, error: "Yayınlanacak yazı sayısı geçersiz" });
+    expect(await saveBulkJob(actor, "00000000-0000-4000-8000-000000000000", 0)).toMatchObject({ ok: false, status: 404 });
+    expect(await posts()).toEqual([]);
+    expect((await saveBulkJob(actor, id, 3)).ok).toBe(true);
+    expect((await posts()).every((p) => p.isPublished)).toBe(true);
+  });
+
+  it("sets the scheduler's daily count and turns it on when per-day is above 0", async () => {
+    const id = await runToEnd({ topic: "bonus", count: 3, perDay: 2 });
+    const before = Date.now();
+    await saveBulkJob(actor, id, 0);
+    const [settings] = await db().select().from(scheduledPublishingSettings);
+    expect(settings).toMatchObject({ id: 1, dailyPublishCount: 2, isActive: true });
+    expect(settings!.nextPublishAt!.getTime() - before).toBeGreaterThan(23.9 * 3_600_000);
+    expect(settings!.nextPublishAt!.getTime() - before).toBeLessThan(24.1 * 3_600_000);
+  });
+
+  it("keeps a set next publish time, and leaves the scheduler alone with per-day 0", async () => {
+    const next = new Date(Date.now() + 3_600_000);
+    await db().insert(scheduledPublishingSettings).values({ id: 1, dailyPublishCount: 1, isActive: false, nextPublishAt: next });
+    const first = await runToEnd({ topic: "bonus", count: 1, perDay: 0 });
+    await saveBulkJob(actor, first, 0);
+    expect((await db().select().from(scheduledPublishingSettings))[0]).toMatchObject({ dailyPublishCount: 1, isActive: false });
+    handlers = goodHandlers();
+    const second = await runToEnd({ topic: "bonus", count: 1, perDay: 5 });
+    await saveBulkJob(actor, second, 0);
+    const [settings] = await db().select().from(scheduledPublishingSettings);
+    expect(settings).toMatchObject({ dailyPublishCount: 5, isActive: true });
+    expect(settings!.nextPublishAt!.getTime()).toBe(next.getTime());
+  });
+
+  it("switches on a schedule that was off with a past next time at its next slot to come, not within a minute (ADR 006)", async () => {
+    const now = new Date(Date.UTC(2026, 2, 10, 12, 0, 0));
+    const hour = 3_600_000;
+    // Off for three days: the next time passed 3 days and 2 hours ago.
+    await db().insert(scheduledPublishingSettings).values({ id: 1, dailyPublishCount: 1, isActive: false, nextPublishAt: new Date(now.getTime() - 74 * hour) });
+    const id = await runToEnd({ topic: "bonus", count: 2, perDay: 2 });
+    expect((await saveBulkJob(actor, id, 0, now)).ok).toBe(true);
+    const [settings] = await db().select().from(scheduledPublishingSettings);
+    expect(settings).toMatchObject({ dailyPublishCount: 2, isActive: true });
+    // Same time of day, first slot still to come: 22 hours ahead.
+    expect(settings!.nextPublishAt!.toISOString()).toBe(new Date(now.getTime() + 22 * hour).toISOString());
+    // A scheduler check a minute later publishes nothing: the two drafts wait for that slot.
+    expect(await runDuePublishing(undefined, new Date(now.getTime() + 60_000))).toEqual({ status: "not-due", published: [] });
+    expect((await posts()).every((p) => !p.isPublished)).toBe(true);
+  });
+
+  it("finishes a run whose answers carry a NUL or other control characters, keeping the posts without them", async () => {
+    const good = goodHandlers();
+    handlers.ideas = () => ({ json: { ideas: IDEAS.map((title) => ({ title: `${title}\u0000`, brief: `${title}\u0001 hakkında` })) } });
+    handlers.blog = (r) => (ideaOf(r) === "Free Spin" ? { json: { title: "Başlık\u0000NUL", excerpt: "Özet\u0000 burada\u0085.", content: `<p>NUL\u0000 içerik</p>${postHtml(320, "kelime")}`, suggested_keywords: "bir\u0000, iki" } } : good.blog(r));
+    handlers.seo = (r) => (/Başlık: Başlık/.test(promptOf(r)) ? { json: { title: "SEO\u0000 başlık", description: "Açıklama\u0000.", keywords: "seo\u007f" } } : good.seo(r));
+    const id = await runToEnd();
+    const view = (await getBulkJob(id))!;
+    expect(view.status).toBe("done");
+    expect(view.progress.map((p) => [p.idea, p.step])).toEqual(IDEAS.map((idea) => [idea, "done"]));
+    expect(view.results[1]).toMatchObject({ title: "BaşlıkNUL", excerpt: "Özet burada.", seoTitle: "SEO başlık", seoDescription: "Açıklama.", seoKeywords: "seo" });
+    expect((await saveBulkJob(actor, id, 1)).ok).toBe(true);
+    const stored = JSON.stringify(await posts());
+    expect(stored).not.toMatch(/\\u00[01][0-9a-f]|\\u007f|[\u0080-\u009f]/i);
+    expect((await posts()).map((p) => p.title)).toContain("BaşlıkNUL");
+  });
+
+  describe("when the job's own record cannot take a post", () => {
+    // A database that refuses to store one post in the job (a trigger stands in for any
+    // value PostgreSQL cannot store, such as the NUL jsonb refuses with 22P05).
+    const refuseResults = async (which: "Free Spin" | "all") => {
+      await (which === "all"
+        ? db().execute(sql`create or replace function refuse_ai_result() returns trigger language plpgsql as $$
+            begin if new.results::text like '%Rehberi%' then raise exception using errcode = '22P05', message = 'unsupported Unicode escape sequence'; end if; return new; end $$`)
+        : db().execute(sql`create or replace function refuse_ai_result() returns trigger language plpgsql as $$
+            begin if new.results::text like '%Free Spin Rehberi%' then raise exception using errcode = '22P05', message = 'unsupported Unicode escape sequence'; end if; return new; end $$`));
+      await db().execute(sql`create trigger refuse_ai_result before update on ai_jobs for each row execute function refuse_ai_result()`);
+    };
+    const dropTrigger = () => db().execute(sql`drop trigger if exists refuse_ai_result on ai_jobs`);
+    let logged: string[];
+    beforeEach(() => {
+      logged = [];
+      const keep = (...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? `${a.name}: ${a.message}\n${a.stack}` : String(a))).join(" "));
+      vi.spyOn(console, "warn").mockImplementation(keep);
+      vi.spyOn(console, "error").mockImplementation(keep);
+      vi.spyOn(console, "log").mockImplementation(keep);
+    });
+    afterEach(dropTrigger);
+
+    it("marks that post failed with a Turkish reason, goes on with the next, and logs one line without the post", async () => {
+      await refuseResults("Free Spin");
+      const id = await runToEnd();
+      await dropTrigger();
+      const view = (await getBulkJob(id))!;
+      expect(view.status).toBe("done");
+      expect(view.progress.map((p) => p.step)).toEqual(["done", "failed", "done"]);
+      expect(view.progress[1]!.error).toBe("Bu yazı saklanamadı, atlandı.");
+      expect(view.results.map((r) => [r.sequenceNumber, r.title])).toEqual([
+        [1, "Çevrim Şartı Rehberi"],
+        [3, "Kayıp Bonusu Rehberi"],
+      ]);
+      expect(fake.requests.map(callKind)).toEqual(["ideas", "blog", "seo", "blog", "seo", "blog", "seo"]);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).not.toContain("\n");
+      expect(logged[0]).toContain("22P05");
+      // Neither the post's text nor its SEO reach the log.
+      expect(logged[0]).not.toMatch(/kelime|özeti burada|SEO açıklaması|Free Spin|params/);
+      // The operator is not kept waiting: a new run can start at once.
+      expect((await startBulkJob(actor, { topic: "yeni", count: 1, perDay: 0 })).ok).toBe(true);
+    });
+
+    it("fails the job cleanly, saying why, when not one post could be kept", async () => {
+      await refuseResults("all");
+      const id = await runToEnd({ topic: "bonus", count: 2, perDay: 1 });
+      await dropTrigger();
+      const row = await job(id);
+      expect(row.status).toBe("failed");
+      expect(row.error).toBe("Hiçbir içerik oluşturulamadı: Bu yazı saklanamadı, atlandı.");
+      expect((row.progress as BulkPostProgress[]).map((p) => [p.step, p.error])).toEqual([
+        ["failed", "Bu yazı saklanamadı, atlandı."],
+        ["failed", "Bu yazı saklanamadı, atlandı."],
+      ]);
+      expect(logged).toHaveLength(2);
+      expect(logged.every((line) => !line.includes("\n"))).toBe(true);
+      expect((await startBulkJob(actor, { topic: "yeni", count: 1, perDay: 0 })).ok).toBe(true);
+    });
+  });
+
+  it("falls back to saving one by one when the batch fails, and says how many saved and failed", async () => {
+    const id = await runToEnd({ topic: "bonus", count: 3, perDay: 1 });
+    // A database that refuses one of the posts (a trigger stands in for any per-row failure).
+    await db().execute(sql`create or replace function refuse_free_spin() returns trigger language plpgsql as $$
+      begin if new.title = 'Free Spin Rehberi' then raise exception 'refused by test'; end if; return new; end $$`);
+    await db().execute(sql`create trigger refuse_free_spin before insert on blog_posts for each row execute function refuse_free_spin()`);
+    try {
+      const saved = await saveBulkJob(actor, id, 2);
+      expect(saved).toEqual({ ok: true, value: { saved: 2, failed: 1, published: 1, drafts: 1, message: "2 blog yazısı kaydedildi, 1 yazı kaydedilemedi." } });
+      expect((await posts()).map((p) => [p.title, p.isPublished])).toEqual([
+        ["Çevrim Şartı Rehberi", true],
+        ["Kayıp Bonusu Rehberi", false],
+      ]);
+      expect((await job(id)).status).toBe("saved");
+      expect((await db().select().from(scheduledPublishingSettings))[0]).toMatchObject({ dailyPublishCount: 1, isActive: true });
+    } finally {
+      await db().execute(sql`drop trigger refuse_free_spin on blog_posts`);
+    }
+  });
+
+  it("keeps the results for another try when not one post could be saved", async () => {
+    const id = await runToEnd({ topic: "bonus", count: 2, perDay: 3 });
+    await db().execute(sql`create or replace function refuse_all() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`);
+    await db().execute(sql`create trigger refuse_all before insert on blog_posts for each row execute function refuse_all()`);
+    try {
+      const saved = await saveBulkJob(actor, id, 1);
+      expect(saved).toMatchObject({ ok: false, status: 500, error: expect.stringMatching(/^Blog yazıları kaydedilirken bir hata oluştu: /) });
+      expect((await job(id)).status).toBe("done");
+      expect(await db().select().from(scheduledPublishingSettings)).toEqual([]);
+    } finally {
+      await db().execute(sql`drop trigger refuse_all on blog_posts`);
+    }
+    expect((await saveBulkJob(actor, id, 1)).ok).toBe(true);
+  });
+
+  it("gives a slug already taken another suffix", async () => {
+    const id = await runToEnd({ topic: "bonus", count: 1, perDay: 0 });
+    const now = new Date(1_700_000_001_234);
+    await insertPost(db(), { title: "Eski", slug: "cevrim-sarti-rehberi-1234" });
+    expect((await saveBulkJob(actor, id, 0, now)).ok).toBe(true);
+    const [row] = await db().select().from(blogPosts).where(eq(blogPosts.title, "Çevrim Şartı Rehberi"));
+    expect(row!.slug).toMatch(/^cevrim-sarti-rehberi-\d{4}$/);
+    expect(row!.slug).not.toBe("cevrim-sarti-rehberi-1234");
+  });
+
+  it("discards: the results are gone and cannot be saved", async () => {
+    const id = await runToEnd({ topic: "bonus", count: 1, perDay: 1 });
+    expect(await discardBulkJob(actor, id)).toEqual({ ok: true, value: { jobId: id } });
+    expect((await job(id)).status).toBe("discarded");
+    expect(await saveBulkJob(actor, id, 1)).toMatchObject({ ok: false, status: 409 });
+    expect(await discardBulkJob(actor, id)).toMatchObject({ ok: false, status: 409 });
+    expect(await posts()).toEqual([]);
+    expect(await latestOpenBulkJob(admin.userId)).toBeNull();
+  });
+
+  it("stops a run that is discarded while it writes, without another call", async () => {
+    let id = "";
+    const good = goodHandlers();
+    handlers.blog = async (r) => {
+      await discardBulkJob(actor, id);
+      return { delayMs: 10_000, then: await good.blog(r) };
+    };
+    id = await start({ topic: "bonus", count: 3, perDay: 1 });
+    const started = Date.now();
+    await runNextBulkJob();
+    // The call in flight was stopped, not waited for.
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect((await job(id)).status).toBe("discarded");
+    expect(fake.requests.map(callKind)).toEqual(["ideas", "blog"]);
+  });
+
+  it("hands its job back when the server stops cleanly: the post being written waits again", async () => {
+    const controller = new AbortController();
+    const good = goodHandlers();
+    handlers.blog = (r) => {
+      if (ideaOf(r) === "Free Spin") {
+        controller.abort();
+        return { delayMs: 1_500, then: { json: {} } };
+      }
+      return good.blog(r);
+    };
+    const id = await start({ topic: "bonus", count: 3, perDay: 1 });
+    await runNextBulkJob({ signal: controller.signal });
+    const stopped = (await getBulkJob(id))!;
+    expect(stopped.status).toBe("queued");
+    expect(stopped.progress.map((p) => p.step)).toEqual(["done", "waiting", "waiting"]);
+    expect(stopped.results.map((r) => r.title)).toEqual(["Çevrim Şartı Rehberi"]);
+    // The next start carries on where it stopped, without asking for ideas again.
+    handlers = goodHandlers();
+    fake.requests.length = 0;
+    await runNextBulkJob();
+    expect(fake.requests.map(callKind)).toEqual(["blog", "seo", "blog", "seo"]);
+    expect((await getBulkJob(id))!.results.map((r) => r.sequenceNumber)).toEqual([1, 2, 3]);
+  });
+
+  it("resumes a job left running by a dead process: the post it was writing is marked failed, the rest are written", async () => {
+    const id = await start({ topic: "bonus", count: 3, perDay: 1 });
+    const progress: BulkPostProgress[] = [
+      { index: 0, idea: "Çevrim Şartı", brief: "", step: "done" },
+      { index: 1, idea: "Free Spin", brief: "", step: "content" },
+      { index: 2, idea: "Kayıp Bonusu", brief: "", step: "waiting" },
+    ];
+    const written = { sequenceNumber: 1, title: "Önceden yazılan", excerpt: "Özet burada.", content: "<p>İçerik</p>", category: "bonus", seoTitle: "S", seoDescription: "D", seoKeywords: "k", wordCount: 1 };
+    await db()
+      .update(aiJobs)
+      .set({ status: "running", claimedAt: new Date(Date.now() - 600_000), updatedAt: sql`now() - interval '10 minutes'`, progress, results: [written] })
+      .where(eq(aiJobs.id, id));
+    expect(await runNextBulkJob()).toBe(id);
+    const view = (await getBulkJob(id))!;
+    expect(view.status).toBe("done");
+    expect(view.progress.map((p) => p.step)).toEqual(["done", "failed", "done"]);
+    expect(view.progress[1]!.error).toBe("Sunucu yeniden başladığı için bu yazı yarıda kaldı");
+    expect(view.results.map((r) => [r.sequenceNumber, r.title])).toEqual([
+      [1, "Önceden yazılan"],
+      [3, "Kayıp Bonusu Rehberi"],
+    ]);
+    expect(fake.requests.map(callKind)).toEqual(["blog", "seo"]);
+  });
+
+  it("leaves a running job alone while its process still writes it", async () => {
+    const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+    await db().update(aiJobs).set({ status: "running", claimedAt: new Date(), updatedAt: sql`now()` }).where(eq(aiJobs.id, id));
+    expect(await runNextBulkJob()).toBeNull();
+    expect(fake.requests).toEqual([]);
+  });
+
+  it("queues again, at start-up on the embedded database, every job left running", async () => {
+    const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+    await db().update(aiJobs).set({ status: "running", claimedAt: new Date(), updatedAt: sql`now()` }).where(eq(aiJobs.id, id));
+    expect(await requeueInterruptedBulkJobs()).toBe(1);
+    expect((await job(id)).status).toBe("queued");
+  });
+
+  it("hands one queued job to exactly one of several concurrent claims", async () => {
+    const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+    const claims = await Promise.all(Array.from({ length: driver === "postgres" ? 4 : 2 }, () => claimNextBulkJob()));
+    expect(claims.filter(Boolean).map((c) => c!.id)).toEqual([id]);
+  });
+
+  it("allows one open run per operator and says so", async () => {
+    await start({ topic: "bonus", count: 1, perDay: 1 });
+    expect(await startBulkJob(actor, { topic: "ikinci", count: 1, perDay: 1 })).toEqual({
+      ok: false,
+      status: 409,
+      error: "Devam eden bir toplu oluşturma işiniz var. Önce onu kaydedin veya iptal edin.",
+    });
+    const other = await createAdminSession("diger@example.com");
+    expect((await startBulkJob({ userId: other.userId, email: other.email, address: "x" }, { topic: "başka", count: 1, perDay: 1 })).ok).toBe(true);
+  });
+
+  it("refuses to start without a key", async () => {
+    configureAi({ apiKey: null, model: "m", timeoutMs: 1_000 });
+    expect(await startBulkJob(actor, { topic: "bonus", count: 1, perDay: 1 })).toEqual({ ok: false, status: 503, error: "AI servisi yapılandırılmamış: sunucuda OPENAI_API_KEY tanımlı değil." });
+    expect(await db().select().from(aiJobs)).toEqual([]);
+  });
+
+  it("offers the operator's newest open job on coming back, not another operator's", async () => {
+    expect(await latestOpenBulkJob(admin.userId)).toBeNull();
+    const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+    expect(await latestOpenBulkJob(admin.userId)).toMatchObject({ id, status: "queued", input: { topic: "bonus", count: 1, perDay: 1 } });
+    await runNextBulkJob();
+    expect(await latestOpenBulkJob(admin.userId)).toMatchObject({ id, status: "done", results: [expect.objectContaining({ title: "Çevrim Şartı Rehberi" })] });
+    const other = await createAdminSession("baskasi@example.com");
+    expect(await latestOpenBulkJob(other.userId)).toBeNull();
+    await saveBulkJob(actor, id, 0);
+    expect(await latestOpenBulkJob(admin.userId)).toBeNull();
+  });
+
+  it("runs in the background once started: the worker picks up a new job at once", async () => {
+    const worker = startBulkWorker({ pollMs: 60_000 });
+    try {
+      expect(startBulkWorker()).toBe(worker);
+      const id = await start({ topic: "bonus", count: 2, perDay: 1 });
+      await vi.waitFor(async () => expect((await job(id)).status).toBe("done"), { timeout: 10_000, interval: 50 });
+    } finally {
+      await worker.stop();
+    }
+  });
+});

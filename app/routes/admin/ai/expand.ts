@@ -1,0 +1,15 @@
+import type { Route } from "./+types/expand";
+import { AiContentFormSchema, type AiExpandAnswer } from "~/modules/ai/ai.schema";
+import { expandContent } from "~/modules/ai/ai.server";
+import { jsonFailure, postOnlyLoader, readAiForm, statusOfFailure } from "./ai-http.server";
+
+export const loader = ({ request }: Route.LoaderArgs) => postOnlyLoader(request);
+
+/** POST /admin/ai/expand (title, content): the content with at least 200 more words; nothing is stored. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readAiForm(request, AiContentFormSchema);
+  if (!form.ok) return form.response;
+  const result = await expandContent(form.value.title, form.value.content, { signal: request.signal });
+  if (!result.ok) return jsonFailure(statusOfFailure(result.reason), result.message);
+  return Response.json({ ok: true, content: result.value.content, wordCount: result.value.wordCount } satisfies AiExpandAnswer);
+}

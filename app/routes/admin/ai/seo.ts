@@ -1,0 +1,15 @@
+import type { Route } from "./+types/seo";
+import { AiContentFormSchema, type AiSeoAnswer } from "~/modules/ai/ai.schema";
+import { generateSeo } from "~/modules/ai/ai.server";
+import { jsonFailure, postOnlyLoader, readAiForm, statusOfFailure } from "./ai-http.server";
+
+export const loader = ({ request }: Route.LoaderArgs) => postOnlyLoader(request);
+
+/** POST /admin/ai/seo (title, content): SEO title, description and keywords; nothing is stored. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readAiForm(request, AiContentFormSchema);
+  if (!form.ok) return form.response;
+  const result = await generateSeo(form.value.title, form.value.content, { signal: request.signal });
+  if (!result.ok) return jsonFailure(statusOfFailure(result.reason), result.message);
+  return Response.json({ ok: true, seo: result.value } satisfies AiSeoAnswer);
+}
