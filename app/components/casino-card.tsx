@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { casinoPath, type CasinoCard as Casino } from "~/modules/casinos/casinos.schema";
+import { casinoPath } from "~/modules/casinos/casino-paths";
+import type { CasinoCard as Casino } from "~/modules/casinos/casinos.schema";
 import { PLACEHOLDER_IMAGE } from "./promotion-card";
 
 /**

@@ -141,6 +141,13 @@ describe("AI writing in Chromium", () => {
     const blogText = await page.locator("main").textContent();
     expect(blogText).not.toContain("Free Spin Rehberi (2026)");
     expect(blogText).not.toContain("Kayıp Bonusu İpuçları (2026)");
+
+    // The two drafts wait in the blog list, marked as drafts.
+    await page.goto(`${server.url}/admin/blog?durum=taslak`);
+    const draftRows = page.locator("tbody tr");
+    await draftRows.first().waitFor();
+    const drafts = (await draftRows.allTextContents()).map((row) => row.replace(/\s+/g, " ")).sort();
+    expect(drafts).toEqual([expect.stringMatching(/Free Spin Rehberi \(2026\).*Taslak/), expect.stringMatching(/Kayıp Bonusu İpuçları \(2026\).*Taslak/)]);
     expectNoPageErrors(page);
   });
 

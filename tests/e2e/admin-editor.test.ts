@@ -45,6 +45,20 @@ describe("the rich-text editor stays out of public pages", () => {
   });
 });
 
+// The public pages' JavaScript budget (issue 4: under 120 KB gzip): zod alone is 25 KB. A
+// card that imported one helper from a *.schema.ts file brought it to every public page.
+const containsZod = (asset: string) => /_zod|ZodError/.test(fs.readFileSync(path.join(BUILD_DIR, "client", asset), "utf8"));
+
+describe("zod stays out of public pages", () => {
+  it("no public route's scripts contain zod, and the casino editor's do", () => {
+    const manifest = readManifest();
+    const publicIds = Object.keys(manifest.routes).filter((id) => !id.includes("admin"));
+    const publicAssets = new Set([manifest.entry.module, ...manifest.entry.imports, ...publicIds.flatMap((id) => routeFiles(manifest, id))]);
+    expect([...publicAssets].filter(containsZod)).toEqual([]);
+    expect(routeFiles(manifest, "routes/admin/casinos/new").filter(containsZod).length).toBeGreaterThan(0);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the image field in Chromium", () => {
   const ctx = useAdminBrowserOnPostgres("editor@example.com");
   const { adminPage } = ctx;

@@ -52,9 +52,7 @@ export const CASINO_SORTS = ["name", "createdAt"] as const;
 export type CasinoSort = (typeof CASINO_SORTS)[number];
 
 /** The public page of a casino. */
-export function casinoPath(casino: { slug: string }): string {
-  return `/casino/${casino.slug}`;
-}
+export { casinoPath } from "./casino-paths";
 
 // What public casino pages render.
 export type CasinoCard = {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/casino-detail";
 import { ClaimLink, PLACEHOLDER_IMAGE } from "~/components/promotion-card";
 import { PromotionList } from "~/components/promotion-list";
 import { htmlToText } from "~/lib/text";
-import { casinoPath } from "~/modules/casinos/casinos.schema";
+import { casinoPath } from "~/modules/casinos/casino-paths";
 import { findCasino } from "~/modules/casinos/casinos.server";
 import { listActivePromotionsOfCasino } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";

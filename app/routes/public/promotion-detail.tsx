@@ -3,7 +3,7 @@ import type { Route } from "./+types/promotion-detail";
 import { CommentsSection } from "~/components/comments-section";
 import { ClaimLink, detailPath, PLACEHOLDER_IMAGE, promotionImage, promotionImageFit, TermsList } from "~/components/promotion-card";
 import { htmlToText } from "~/lib/text";
-import { casinoPath } from "~/modules/casinos/casinos.schema";
+import { casinoPath } from "~/modules/casinos/casino-paths";
 import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
 import { RelatedSlider } from "~/components/related-slider";
 import { formatDateTr } from "~/lib/dates";
