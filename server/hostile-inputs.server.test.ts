@@ -33,7 +33,11 @@ async function fingerprint(db: Db): Promise<Record<string, number>> {
 
 /** The message a visitor reads: JSON's message, plain text, or (sign-in) inside the page. */
 function messageIn(response: RawResponse, message: string): boolean {
-  if (response.contentType.startsWith("application/json")) return (JSON.parse(response.body) as { message?: string }).message === message;
+  // The AI routes answer { ok: false, error } (their contract with the editor), the rest { message }.
+  if (response.contentType.startsWith("application/json")) {
+    const body = JSON.parse(response.body) as { message?: string; error?: string };
+    return (body.message ?? body.error) === message;
+  }
   if (response.contentType.startsWith("text/plain")) return response.body === message;
   return response.body.includes(message);
 }

@@ -56,6 +56,26 @@ function formCases(endpoint: string, path: (t: HostileTargets) => string, fields
   ];
 }
 
+/** Past the admin forms' 1 MB limit (MAX_ADMIN_BODY_BYTES). */
+const ADMIN_OVERSIZE = "a".repeat(1100 * 1024);
+
+/**
+ * The cases of a signed-in admin's form: what reaches the route (a NUL in a field gets the
+ * field's message), and what the guards refuse before it. The admin's session rides along,
+ * so a refusal here is never the sign-in redirect.
+ */
+function adminFormCases(endpoint: string, path: string, fields: Record<string, string>, firstField: string, nulMessage: string): HostileCase[] {
+  const post = (t: HostileTargets, headers: Record<string, string>, body: string): RawRequest => ({ method: "POST", path, headers: { ...headers, Cookie: t.sessionCookie }, body });
+  return [
+    { endpoint, input: "a NUL byte in a field", request: (t) => post(t, FORM, form({ ...fields, [firstField]: "a\u0000b" })), status: 400, message: nulMessage },
+    { endpoint, input: "a JSON body", request: (t) => post(t, { "Content-Type": "application/json" }, JSON.stringify(fields)), status: 415, message: MESSAGES.type },
+    { endpoint, input: "a body over the admin limit", request: (t) => post(t, FORM, form({ ...fields, [firstField]: ADMIN_OVERSIZE })), status: 413, message: MESSAGES.tooLarge },
+    { endpoint, input: "a post from another site", request: (t) => post(t, { ...FORM, ...EVIL }, form(fields)), status: 403, message: MESSAGES.crossSite },
+  ];
+}
+
+const blogPost = { title: "Saldırgan yazısı", category: "Rehber", excerpt: "Kaydedilmemesi gereken bir özet.", content: `<p>${"kelime ".repeat(20)}</p>`, imageUrl: "", seoTitle: "", seoDescription: "", seoKeywords: "", slug: "" };
+
 const commentPath = (t: HostileTargets) => `/api/promotions/${t.promotionId}/comments`;
 const comment = { userName: "Saldırgan", comment: "Bu yorum kaydedilmemeli", rating: "5" };
 const login = { email: "yok@example.com", password: "yanlis-sifre" };
@@ -89,6 +109,11 @@ export const HOSTILE_CASES: HostileCase[] = [
   })),
   { endpoint: "sign-out", input: "an oversize body", request: (t) => ({ method: "POST", path: "/admin/logout", headers: { ...FORM, Cookie: t.sessionCookie }, body: OVERSIZE }), status: 413, message: MESSAGES.tooLarge },
   { endpoint: "sign-out", input: "a NUL byte in the query", request: (t) => ({ method: "POST", path: "/admin/logout?x=%00", headers: { ...FORM, Cookie: t.sessionCookie }, body: "" }), status: 400, message: MESSAGES.url },
+
+  // Back office II (issue 9): the blog editor and the AI routes, signed in
+  ...adminFormCases("blog editor", "/admin/blog/new", blogPost, "title", "Geçersiz karakter içeriyor"),
+  ...adminFormCases("AI SEO", "/admin/ai/seo", { title: "Başlık", content: "<p>İçerik metni</p>" }, "content", "Geçersiz karakter içeriyor"),
+  ...adminFormCases("AI bulk run", "/admin/ai/bulk", { topic: "çevrim şartı", count: "3", perDay: "1" }, "topic", "Geçersiz karakter içeriyor"),
 
   // POST /api/blog/{id}/view
   { endpoint: "post view", input: "a NUL byte as the post id", request: () => ({ method: "POST", path: "/api/blog/%00/view" }), status: 400, message: MESSAGES.url },
