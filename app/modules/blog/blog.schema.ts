@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstTabWithErrorsIn } from "~/lib/form-tabs";
 import { slugify } from "~/lib/slug";
 import { optionalImageUrl, optionalText, richText, text } from "~/lib/validation";
 
@@ -92,8 +93,7 @@ export type BlogPostTabId = (typeof BLOG_POST_TABS)[number]["id"];
 
 /** The tab of the first field with an error, in the editor's order. */
 export function firstBlogTabWithErrors(errorFields: Iterable<string>): BlogPostTabId | null {
-  const names = new Set(errorFields);
-  return BLOG_POST_TABS.find((tab) => tab.fields.some((field) => names.has(field)))?.id ?? null;
+  return firstTabWithErrorsIn(BLOG_POST_TABS, errorFields);
 }
 
 /** The public address of a post (public-site.md §2.1: /blog/{slug}). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstTabWithErrorsIn } from "~/lib/form-tabs";
 import { SITE_TIME_ZONE } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { slugify } from "~/lib/slug";
@@ -201,8 +202,7 @@ export type PromotionTabId = (typeof PROMOTION_TABS)[number]["id"];
 
 /** The tab of the first field with an error, in the editor's order. */
 export function firstTabWithErrors(errorFields: Iterable<string>): PromotionTabId | null {
-  const names = new Set(errorFields);
-  return PROMOTION_TABS.find((tab) => tab.fields.some((field) => names.has(field)))?.id ?? null;
+  return firstTabWithErrorsIn(PROMOTION_TABS, errorFields);
 }
 
 export type PromotionStatus = "active" | "inactive" | "expired";

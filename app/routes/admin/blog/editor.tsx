@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { FormTabList, useErrorTabs } from "~/components/form-tabs";
 import { ErrorList, Field, SubmitButton, TextareaField, useIsPending } from "~/components/forms";
 import { ImageField } from "~/components/image-field";
 import { RichTextEditor } from "~/components/rich-text-editor";
@@ -15,7 +16,6 @@ import {
   BLOG_STATUS_LABELS,
   BlogPostFormSchema,
   effectiveSlug,
-  firstBlogTabWithErrors,
   postPublicPath,
   type BlogPostEditorValue,
   type BlogPostTabId,
@@ -59,22 +59,7 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
     return typeof current === "string" ? current : "";
   };
 
-  const errorFields: string[] = BLOG_POST_TABS.flatMap((t) => t.fields).filter((name) => fields[name].errors?.length);
-  const firstErrorTab = firstBlogTabWithErrors(errorFields);
-  const tabsWithErrors = new Set(BLOG_POST_TABS.filter((t) => t.fields.some((name) => errorFields.includes(name))).map((t) => t.id));
-
-  // After a submit (in the browser or answered by the server) show the first tab with an error.
-  const jumpPending = useRef(false);
-  const [submits, setSubmits] = useState(0);
-  useEffect(() => {
-    if (lastResult) jumpPending.current = true;
-  }, [lastResult]);
-  useEffect(() => {
-    if (jumpPending.current && firstErrorTab) {
-      jumpPending.current = false;
-      setTab(firstErrorTab);
-    }
-  }, [firstErrorTab, lastResult, submits]);
+  const { tabsWithErrors, noteSubmit } = useErrorTabs(BLOG_POST_TABS, (name) => Boolean(fields[name as keyof typeof fields].errors?.length), lastResult, setTab);
 
   // ---- AI: SEO fields and content expansion (issue 9 §3), through the AI module's endpoints.
   const [aiBusy, setAiBusy] = useState<AiControlId | null>(null);
@@ -166,34 +151,12 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
         method="post"
         {...formProps}
         onSubmit={(event) => {
-          jumpPending.current = true;
-          setSubmits((n) => n + 1);
+          noteSubmit();
           formProps.onSubmit(event);
         }}
         className="rounded-xl bg-white shadow-sm"
       >
-        <div role="tablist" aria-label="Blog yazısı formu" className="flex border-b border-slate-200">
-          {BLOG_POST_TABS.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`blog-tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`blog-panel-${t.id}`}
-              onClick={() => setTab(t.id)}
-              className={`relative px-5 py-3 text-sm font-semibold ${tab === t.id ? "border-b-2 border-brand-600 text-brand-700" : "text-slate-600 hover:text-slate-900"}`}
-            >
-              {t.label}
-              {tabsWithErrors.has(t.id) && (
-                <>
-                  <span aria-hidden="true" className="ml-2 inline-block h-2 w-2 rounded-full bg-red-600 align-middle" />
-                  <span className="sr-only"> (hatalı alan var)</span>
-                </>
-              )}
-            </button>
-          ))}
-        </div>
+        <FormTabList label="Blog yazısı formu" idPrefix="blog" tabs={BLOG_POST_TABS} current={tab} onSelect={setTab} tabsWithErrors={tabsWithErrors} />
 
         <div className="space-y-5 p-6">
           <ErrorList id={form.errorId} errors={form.errors} />

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Form, Link } from "react-router";
+import { FormTabList, useErrorTabs } from "~/components/form-tabs";
 import { CheckboxField, ErrorList, Field, SelectField, SubmitButton, TextareaField, useIsPending } from "~/components/forms";
 import { ImageField } from "~/components/image-field";
 import { RichTextEditor } from "~/components/rich-text-editor";
 import {
-  firstTabWithErrors,
   PROMOTION_MESSAGES,
   PROMOTION_TABS,
   PromotionFormSchema,
@@ -39,22 +39,7 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
   const [terms, setTerms] = useState(promotion?.terms ?? "");
 
   // conform's `fields` is a proxy: ask for each field by name.
-  const errorFields: string[] = PROMOTION_TABS.flatMap((t) => t.fields).filter((name) => fields[name].errors?.length);
-  const firstErrorTab = firstTabWithErrors(errorFields);
-  const tabsWithErrors = new Set(PROMOTION_TABS.filter((t) => t.fields.some((name) => errorFields.includes(name))).map((t) => t.id));
-
-  // After a submit (in the browser or answered by the server) show the first tab with an error.
-  const jumpPending = useRef(false);
-  const [submits, setSubmits] = useState(0);
-  useEffect(() => {
-    if (lastResult) jumpPending.current = true;
-  }, [lastResult]);
-  useEffect(() => {
-    if (jumpPending.current && firstErrorTab) {
-      jumpPending.current = false;
-      setTab(firstErrorTab);
-    }
-  }, [firstErrorTab, lastResult, submits]);
+  const { tabsWithErrors, noteSubmit } = useErrorTabs(PROMOTION_TABS, (name) => Boolean(fields[name as keyof typeof fields].errors?.length), lastResult, setTab);
 
   const formProps = getFormProps(form);
   const categoryOptions = options.categories;
@@ -69,34 +54,12 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
         method="post"
         {...formProps}
         onSubmit={(event) => {
-          jumpPending.current = true;
-          setSubmits((n) => n + 1);
+          noteSubmit();
           formProps.onSubmit(event);
         }}
         className="rounded-xl bg-white shadow-sm"
       >
-        <div role="tablist" aria-label="Promosyon formu" className="flex border-b border-slate-200">
-          {PROMOTION_TABS.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`promotion-tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`promotion-panel-${t.id}`}
-              onClick={() => setTab(t.id)}
-              className={`relative px-5 py-3 text-sm font-semibold ${tab === t.id ? "border-b-2 border-brand-600 text-brand-700" : "text-slate-600 hover:text-slate-900"}`}
-            >
-              {t.label}
-              {tabsWithErrors.has(t.id) && (
-                <>
-                  <span aria-hidden="true" className="ml-2 inline-block h-2 w-2 rounded-full bg-red-600 align-middle" />
-                  <span className="sr-only"> (hatalı alan var)</span>
-                </>
-              )}
-            </button>
-          ))}
-        </div>
+        <FormTabList label="Promosyon formu" idPrefix="promotion" tabs={PROMOTION_TABS} current={tab} onSelect={setTab} tabsWithErrors={tabsWithErrors} />
 
         <div className="space-y-5 p-6">
           <ErrorList id={form.errorId} errors={form.errors} />
