@@ -91,3 +91,20 @@ export function DeleteRowForm({ id, label }: { id: string; label: string }) {
     </Form>
   );
 }
+
+/** A list's filter beside its search box (status, rating...): "all" first, then the choices. */
+export function FilterSelect<Value extends string>({ name, label, value, allLabel, options }: { name: string; label: string; value: Value | null; allLabel: string; options: readonly { value: Value; label: string }[] }) {
+  return (
+    <label>
+      <span className="sr-only">{label}</span>
+      <select name={name} defaultValue={value ?? ""} aria-label={label} className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

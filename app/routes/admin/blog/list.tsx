@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, DeleteRowForm, EditLink, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, DeleteRowForm, EditLink, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, FilterSelect } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
@@ -65,17 +65,7 @@ export default function BlogPostList({ loaderData, actionData }: Route.Component
     <section>
       <AdminPageHeader title="Blog Yazıları" action={{ to: "/admin/blog/new", label: "Yeni Blog Yazısı Ekle" }} />
       <SearchBox q={query.q} label="Blog yazısı ara">
-        <label>
-          <span className="sr-only">Durum</span>
-          <select name="durum" defaultValue={filter ?? ""} aria-label="Durum" className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
-            <option value="">Tüm durumlar</option>
-            {BLOG_STATUS_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {FILTER_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect name="durum" label="Durum" value={filter} allLabel="Tüm durumlar" options={BLOG_STATUS_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))} />
       </SearchBox>
       <ErrorList errors={actionData?.result?.error?.[""] ?? actionData?.result?.error?.id} />
       <div className={TABLE_WRAPPER_CLASS}>

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink, FilterSelect } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
@@ -77,17 +77,7 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
     <section>
       <AdminPageHeader title="Promosyonlar" action={{ to: "/admin/promotions/new", label: "Yeni Promosyon Ekle" }} />
       <SearchBox q={query.q} label="Promosyon ara">
-        <label>
-          <span className="sr-only">Durum</span>
-          <select name="durum" defaultValue={filter ?? ""} aria-label="Durum" className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm">
-            <option value="">Tüm durumlar</option>
-            {PROMOTION_STATUS_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_FILTER_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect name="durum" label="Durum" value={filter} allLabel="Tüm durumlar" options={PROMOTION_STATUS_FILTERS.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))} />
       </SearchBox>
       <ErrorList errors={actionData?.result?.error?.[""] ?? actionData?.result?.error?.id} />
       <div className={TABLE_WRAPPER_CLASS}>
