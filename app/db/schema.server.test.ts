@@ -39,6 +39,34 @@ describeEachDriver("data model", ({ db }) => {
     await expect(insertPost(db(), { title: "Aynı Yazı" })).rejects.toThrow();
   });
 
+  it("keeps each promotion's rating count and total right through insert, moderation edit, move and delete", async () => {
+    const first = await insertPromotion(db());
+    const second = await insertPromotion(db());
+    const ratingOf = async (id: string) => {
+      const [row] = await db()
+        .select({ count: promotions.ratingCount, total: promotions.ratingTotal })
+        .from(promotions)
+        .where(eq(promotions.id, id));
+      return row;
+    };
+    const five = await insertComment(db(), { promotionId: first.id, rating: 5 });
+    const two = await insertComment(db(), { promotionId: first.id, rating: 2 });
+    expect(await ratingOf(first.id)).toEqual({ count: 2, total: 7 });
+
+    await db().update(promotionComments).set({ rating: 4 }).where(eq(promotionComments.id, two.id));
+    expect(await ratingOf(first.id)).toEqual({ count: 2, total: 9 });
+
+    await db().update(promotionComments).set({ promotionId: second.id }).where(eq(promotionComments.id, five.id));
+    expect(await ratingOf(first.id)).toEqual({ count: 1, total: 4 });
+    expect(await ratingOf(second.id)).toEqual({ count: 1, total: 5 });
+
+    await db().delete(promotionComments).where(eq(promotionComments.id, two.id));
+    expect(await ratingOf(first.id)).toEqual({ count: 0, total: 0 });
+    // A user-name edit leaves the numbers alone.
+    await db().update(promotionComments).set({ userName: "Başka" }).where(eq(promotionComments.id, five.id));
+    expect(await ratingOf(second.id)).toEqual({ count: 1, total: 5 });
+  });
+
   it("keeps comment ratings within 1..5", async () => {
     const promotion = await insertPromotion(db());
     await expect(insertComment(db(), { promotionId: promotion.id, rating: 0 })).rejects.toThrow();

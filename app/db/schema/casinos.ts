@@ -13,6 +13,13 @@ export const casinos = pgTable(
     rating: real().notNull().default(0),
     description: text().notNull().default(""),
     details: text(),
+    // Issue 11 §3: the address outbound links (/git/…) lead to today. Casinos in this
+    // market change domains often: changing it moves every outbound link of the casino
+    // at once. Null: the registered `url` is current.
+    currentAddress: text(),
+    // Every host the casino has had (registered url and former current addresses), so a
+    // promotion link written against an old domain is moved to the current address too.
+    formerHosts: text().array().notNull().default(sql`'{}'::text[]`),
     featured: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

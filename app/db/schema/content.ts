@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { casinos } from "./casinos";
 
 // Single-row tables carry id = 1 with a check, so a second row cannot exist.
 const singletonId = () => integer().primaryKey().default(1);
@@ -26,9 +27,17 @@ export const settings = pgTable(
   {
     id: singletonId(),
     blogSectionText: text(),
+    // Issue 11 §5: the responsible-gambling line on every public page links here, and the
+    // splash ad shows to one visitor at most once per this many hours.
+    helplineLabel: text(),
+    helplineUrl: text(),
+    splashFrequencyHours: integer().notNull().default(24),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("settings_single_row", sql`${t.id} = 1`),
+    check("settings_splash_frequency_range", sql`${t.splashFrequencyHours} between 1 and 8760`),
+  ],
 );
 
 // admin.md §3: seo_settings, one row per public path
@@ -48,6 +57,9 @@ export const splashAds = pgTable("splash_ads", {
   title: text().notNull(),
   href: text().notNull(),
   imageUrl: text().notNull(),
+  // Issue 11 §3: an ad for a casino leads through /git/{casinoSlug} (counted as a splash
+  // click); without one it leads straight to `href`.
+  casinoId: uuid().references(() => casinos.id, { onDelete: "set null" }),
   isActive: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

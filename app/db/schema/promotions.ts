@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, numeric, pgTable, smallint, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { casinos } from "./casinos";
 import { promotionCategories } from "./categories";
 
@@ -29,10 +29,38 @@ export const promotions = pgTable(
     expiryDate: timestamp({ withTimezone: true }),
     imageUrl: text(),
     indexed: boolean().notNull().default(false),
+    // Issue 11 §1: structured bonus terms, all optional (amounts in whole TL). The
+    // free-text `terms` list of the spec stays beside them.
+    bonusType: text(),
+    bonusAmount: integer(),
+    bonusPercent: smallint(),
+    bonusCap: integer(),
+    freeSpins: integer(),
+    minDeposit: integer(),
+    wageringMultiplier: numeric({ precision: 6, scale: 1, mode: "number" }),
+    wageringBasis: text(),
+    maxBet: integer(),
+    maxCashout: integer(),
+    eligibleGames: text(),
+    lastVerifiedAt: date({ mode: "string" }),
+    // Issue 11 §2: the visitors' average rating, kept by a trigger on promotion_comments
+    // (drizzle/0008) so it is right after every insert, edit, delete and cascade.
+    ratingCount: integer().notNull().default(0),
+    ratingTotal: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      "promotions_bonus_type_known",
+      sql`${t.bonusType} is null or ${t.bonusType} in ('deposit', 'no_deposit', 'free_spins', 'cashback', 'freebet', 'other')`,
+    ),
+    check("promotions_wagering_basis_known", sql`${t.wageringBasis} is null or ${t.wageringBasis} in ('bonus', 'deposit_bonus')`),
+    check(
+      "promotions_terms_not_negative",
+      sql`coalesce(${t.bonusAmount}, 0) >= 0 and coalesce(${t.bonusPercent}, 0) >= 0 and coalesce(${t.bonusCap}, 0) >= 0 and coalesce(${t.freeSpins}, 0) >= 0 and coalesce(${t.minDeposit}, 0) >= 0 and coalesce(${t.wageringMultiplier}, 0) >= 0 and coalesce(${t.maxBet}, 0) >= 0 and coalesce(${t.maxCashout}, 0) >= 0`,
+    ),
+    index("promotions_expiry_idx").on(t.expiryDate),
     index("promotions_active_created_idx").on(t.isActive, t.createdAt.desc()),
     index("promotions_casino_idx").on(t.casinoId),
     index("promotions_category_idx").on(t.categoryId),
@@ -68,3 +96,27 @@ export const promotionComments = pgTable(
 
 export type PromotionComment = typeof promotionComments.$inferSelect;
 export type NewPromotionComment = typeof promotionComments.$inferInsert;
+
+// Issue 11 §3: outbound clicks through /git/…, counted per day, casino, promotion (null for
+// a casino-level link) and placement. The redirect adds to an in-memory tally that is
+// written with one upsert per key every few seconds and on shutdown.
+export const outboundClicks = pgTable(
+  "outbound_clicks",
+  {
+    day: date({ mode: "string" }).notNull(),
+    casinoId: uuid()
+      .notNull()
+      .references(() => casinos.id, { onDelete: "cascade" }),
+    promotionId: uuid().references(() => promotions.id, { onDelete: "cascade" }),
+    placement: text().notNull(),
+    clicks: integer().notNull().default(0),
+  },
+  (t) => [
+    unique("outbound_clicks_key").on(t.day, t.casinoId, t.promotionId, t.placement).nullsNotDistinct(),
+    index("outbound_clicks_promotion_day_idx").on(t.promotionId, t.day),
+    index("outbound_clicks_day_idx").on(t.day),
+    check("outbound_clicks_placement_known", sql`${t.placement} in ('card', 'detail', 'casino', 'splash')`),
+  ],
+);
+
+export type OutboundClick = typeof outboundClicks.$inferSelect;

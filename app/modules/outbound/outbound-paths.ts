@@ -1,0 +1,29 @@
+// Issue 11 §3: every outbound link ('Bonus Al', 'Siteye Git', 'Siteyi Ziyaret Et', a splash
+// ad) leads through the site, so the destination can change in one place and the click is
+// counted. Browser-safe: public components build their anchors with these helpers only.
+
+/** Where on the site the visitor clicked; counted separately on the dashboard. */
+export const OUTBOUND_PLACEMENTS = ["card", "detail", "casino", "splash"] as const;
+export type OutboundPlacement = (typeof OUTBOUND_PLACEMENTS)[number];
+
+/** The query parameter that carries the placement. */
+export const PLACEMENT_PARAM = "yer";
+
+/** Every outbound anchor carries this `rel` (paid links, no referrer trust, no opener). */
+export const OUTBOUND_REL = "sponsored nofollow noopener";
+
+export function isOutboundPlacement(value: unknown): value is OutboundPlacement {
+  return typeof value === "string" && (OUTBOUND_PLACEMENTS as readonly string[]).includes(value);
+}
+
+/**
+ * `/git/{casinoSlug}` or `/git/{casinoSlug}/{promotionSlug}`, with the placement as `?yer=`.
+ */
+export function outboundPath(
+  casinoSlug: string,
+  promotionSlug: string | null | undefined,
+  placement: OutboundPlacement,
+): string {
+  const promotionPart = promotionSlug ? `/${encodeURIComponent(promotionSlug)}` : "";
+  return `/git/${encodeURIComponent(casinoSlug)}${promotionPart}?${PLACEMENT_PARAM}=${placement}`;
+}
