@@ -1,3 +1,4 @@
+
 import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -10,8 +11,10 @@ import {
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { DeferHydration } from "~/lib/defer-hydration.server";
 
-// React Router's default entry (`react-router reveal`), kept as it is, plus handleError.
+// React Router's default entry (`react-router reveal`), plus handleError and the deferred
+// hydration scripts (lib/defer-hydration.server.ts).
 export const streamTimeout = 5_000;
 
 /**
@@ -29,6 +32,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   }
   console.error(error);
 };
+
+/** Whether the page is a back-office screen (its route sits under the admin layout). */
+function isBackOffice(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some((match) => match.route.id === "routes/admin/layout");
+}
 
 export default function handleRequest(
   request: Request,
@@ -70,13 +78,13 @@ export default function handleRequest(
       {
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // Clear the timeout to prevent retaining the closure and memory leak
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // Issue 10 §3: a public page's scripts start after it has loaded (lib/defer-hydration);
+          // the back office, where an operator acts at once, keeps them immediate.
+          const body = isBackOffice(routerContext) ? new PassThrough() : new DeferHydration();
+          body.once("finish", () => {
+            // Clear the timeout to prevent retaining the closure and memory leak
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
 

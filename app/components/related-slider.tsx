@@ -38,7 +38,8 @@ export function RelatedSlider({ promotions, now }: { promotions: PublicPromotion
         {visible.map((promotion) => (
           <li key={promotion.id} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
             <Link to={detailPath(promotion)} className="block">
-              <img {...imageSources(promotionImage(promotion))} alt={promotion.title} width={800} height={450} loading="lazy" className={`aspect-video w-full bg-slate-100 ${promotionImageFit(promotion)}`} />
+              {/* The link names the offer in text: the picture beside it is decorative (alt=""). */}
+              <img {...imageSources(promotionImage(promotion))} alt="" width={800} height={450} loading="lazy" className={`aspect-video w-full bg-slate-100 ${promotionImageFit(promotion)}`} />
               <div className="space-y-1 p-3">
                 {promotion.expiryDate && promotion.expiryDate > now && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Süreli</span>}
                 <p className="font-semibold leading-snug">{promotion.title}</p>

@@ -18,6 +18,20 @@ describe("admin sign-in in Chromium", () => {
     expectNoPageErrors(page);
   });
 
+  it("signs in with a form posted before any script runs (scripts off): the post keeps its origin and is not refused", async () => {
+    const page = await newPage(ctx.browser, { javaScriptEnabled: false });
+    await page.goto(`${ctx.server.url}/admin/login`);
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Şifre").fill(E2E_ADMIN.password);
+    const [posted] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: "Giriş Yap" }).click(),
+    ]);
+    expect(posted.status()).toBe(302);
+    await page.waitForURL(`${ctx.server.url}/admin/dashboard`);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  });
+
   it("rejects a wrong password with an error toast and stays on the form", async () => {
     const page = await newPage(ctx.browser);
     await page.goto(`${ctx.server.url}/admin/login`);

@@ -18,6 +18,24 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   const context = await browser.newContext({ locale: "tr-TR", timezoneId: "Europe/Istanbul", ...options });
   const page = (await context.newPage()) as TrackedPage;
   page.errors = [];
+  // Public pages start their scripts after `load` (app/lib/defer-hydration.server.ts); before
+  // that a click is a plain link or form. Tests act as a visitor who waits for the page.
+  const untilHydrated = async () => {
+    if (options.javaScriptEnabled === false) return;
+    await page.waitForFunction(() => !document.querySelector('script[data-hydration="deferred"]') || Object.keys(document.body).some((key) => key.startsWith("__react")));
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    if (args[1]?.waitUntil !== "commit") await untilHydrated();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    await untilHydrated();
+    return response;
+  };
   page.on("console", (message) => {
     if (message.type() === "error") page.errors.push(message.text());
   });
@@ -33,6 +51,8 @@ export function expectNoPageErrors(page: TrackedPage): void {
 /** Signs in through the login form, as an operator would. */
 export async function loginAsAdmin(page: Page, baseUrl: string, credentials = E2E_ADMIN): Promise<void> {
   await page.goto(`${baseUrl}/admin/login`);
+  // Typed before hydration, the form would post natively and lose the client's toast.
+  await waitForHydration(page.getByRole("button", { name: "Giriş Yap" }));
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Şifre").fill(credentials.password);
   await page.getByRole("button", { name: "Giriş Yap" }).click();
