@@ -173,14 +173,14 @@ function wireFor(page: CachedPage, encoding: Encoding | null, bytes: Buffer): st
   return [...wire.base, "Content-Type", wire.contentType, "X-Cache", "HIT", ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", String(bytes.length)];
 }
 
-async function sendShared(req: ExpressRequest, res: ExpressResponse, page: CachedPage, hit: boolean): Promise<void> {
+async function sendShared(req: ExpressRequest, res: ExpressResponse, page: CachedPage, cache: "HIT" | "STALE" | "MISS"): Promise<void> {
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
   res.setHeader("ETag", page.etag);
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
   res.setHeader("CDN-Cache-Control", CDN_CACHE_CONTROL);
   res.setHeader("Vary", "Accept-Encoding");
-  res.setHeader("X-Cache", hit ? "HIT" : "MISS");
+  res.setHeader("X-Cache", cache);
   page.wire ??= buildWire(res, page);
   if (etagMatches(req.get("If-None-Match"), page.etag)) {
     res.removeHeader("Content-Type");
@@ -229,7 +229,8 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trust
   const store = pageStore();
   const { pathname, search } = splitUrl(req.url!);
   const page = store.get(store.keyOf(origin, pathname, search));
-  if (!page?.wire) return false;
+  // A stale page goes through Express, which starts its background render.
+  if (!page?.wire || page.stale) return false;
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
     store.stats.hits++;
     res.writeHead(304, page.wire.notModified).end();
@@ -286,7 +287,7 @@ export function pageCache(render: Render): RequestHandler {
   };
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const origin = isCacheable(req) ? originOf(req, proxyHops(getEnv().TRUST_PROXY)) : null;
+    const origin = isCacheable(req) && !isUncachedArea(req.path) ? originOf(req, proxyHops(getEnv().TRUST_PROXY)) : null;
     if (!origin) {
       keepPrivate(res);
       return next();
@@ -297,12 +298,17 @@ export function pageCache(render: Render): RequestHandler {
       const cached = store.get(key);
       if (cached) {
         store.stats.hits++;
-        return await sendShared(req, res, cached, true);
+        if (cached.stale) {
+          // Served as it is; one render replaces it, at most one per STALE_REFRESH_MS.
+          if (!inFlight.has(key) && store.refreshDue(cached)) start(key, req, origin).catch(() => {});
+          return await sendShared(req, res, cached, "STALE");
+        }
+        return await sendShared(req, res, cached, "HIT");
       }
       store.stats.misses++;
       store.refreshExpiryIfDue();
       const rendered = await renderShared(key, req, origin);
-      if (rendered.storable) await sendShared(req, res, rendered.page, false);
+      if (rendered.storable) await sendShared(req, res, rendered.page, "MISS");
       else sendPrivate(req, res, rendered);
     } catch (error) {
       next(error);
@@ -322,14 +328,22 @@ function routedPath(path: string): string {
   return decoded.join("/").toLowerCase().replace(/\.data$/, "");
 }
 
+// Issue 11 §3: /git/ answers are per click (each one counted, with the visitor's real method):
+// they never enter the page cache, however the path is spelled (/GIT/x, /%67it/x).
+const UNCACHED_AREAS = /^\/+git(\/|$)/;
+
+function isUncachedArea(path: string): boolean {
+  return UNCACHED_AREAS.test(routedPath(path));
+}
+
 /**
- * Marks every answer under /admin and /api `private, no-store`, whatever the URL's spelling.
+ * Marks every answer under /admin, /api and /git `private, no-store`, whatever the URL's spelling.
  * Not what keeps them out of the page cache (only answers routes declare shareable are
  * stored); what keeps browsers and proxies from keeping them.
  */
 export function privateAreas(): RequestHandler {
   return (req, res, next) => {
-    if (/^\/+(admin|api)(\/|$)/.test(routedPath(req.path))) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    if (/^\/+(admin|api|git)(\/|$)/.test(routedPath(req.path))) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
     next();
   };
 }

@@ -12,6 +12,13 @@ import { getDatabase } from "~/db/index.server";
  */
 export const SITE_TAG = "site";
 export const promotionTag = (id: string) => `promotion:${id}`;
+/**
+ * Issue 11 §2: the pages listing offer cards with their ratings (home, /bonuslar, category
+ * and casino pages). A comment does not drop them (the page cache would stop working under
+ * comment traffic); the list sweep (modules/promotions/list-sweep.server.ts) does, at most
+ * once a minute, when comments arrived.
+ */
+export const PROMOTION_LISTS_TAG = "promotion-lists";
 
 /**
  * Response headers through which routes talk to the page cache; the cache removes them
@@ -43,9 +50,10 @@ type HeadersArgs = { parentHeaders: Headers; loaderHeaders: Headers };
 /**
  * A route module's `headers` export declaring its answer the same for every anonymous
  * visitor, and naming the query parameters its loader reads. Keeps what the parent
- * routes and the loader set (cache tags); cookies React Router adds itself.
+ * routes and the loader set (cache tags); cookies React Router adds itself. `tags` adds
+ * cache tags every answer of the route carries (PROMOTION_LISTS_TAG).
  */
-export function shareable(params: ParamSpec = {}): (args: HeadersArgs) => Headers {
+export function shareable(params: ParamSpec = {}, tags: readonly string[] = []): (args: HeadersArgs) => Headers {
   const declared = Object.entries(params)
     .map(([name, kind]) => `${encodeURIComponent(name)}=${kind}`)
     .join(" ");
@@ -55,6 +63,7 @@ export function shareable(params: ParamSpec = {}): (args: HeadersArgs) => Header
       for (const [name, value] of source) if (name !== "set-cookie") headers.set(name, value);
     }
     headers.set(SHARE_HEADER, "public");
+    if (tags.length > 0) headers.set(TAGS_HEADER, [...new Set([...(headers.get(TAGS_HEADER)?.split(/\s+/).filter(Boolean) ?? []), ...tags])].join(" "));
     if (declared) headers.set(PARAMS_HEADER, declared);
     else headers.delete(PARAMS_HEADER);
     return headers;
@@ -98,7 +107,15 @@ export type CachedPage = {
   expiresAt: number;
   /** Header lists for a hit, built on the first answer (security headers included). */
   wire?: { base: string[]; contentType: string; notModified: string[] };
+  /**
+   * A visitor's comment has changed what the page shows (refreshPages): it is still served,
+   * marked STALE, while one render in the background replaces it (ADR 010).
+   */
+  stale?: boolean;
 };
+
+/** A stale page is rendered again at most this often (ms), however fast comments come. */
+export const STALE_REFRESH_MS = 1_000;
 
 // Bounded by bytes. New pages enter a small probation segment and move to the main one
 // when asked for again, so a flood of one-off URLs (unique searches, odd spellings) only
@@ -126,6 +143,9 @@ class PageStore {
   private siteInvalidatedAt = 0;
   private floor = 0;
   private readonly tagInvalidatedAt = new Map<string, number>();
+  // The same for refreshPages: a render that began before a comment is stored, but stale.
+  private staleFloor = 0;
+  private readonly tagStaleAt = new Map<string, number>();
 
   /** The store's clock; tests move it instead of waiting. */
   now: () => number = Date.now;
@@ -203,6 +223,7 @@ class PageStore {
       this.stats.refused++;
       return false;
     }
+    if (this.staleSince(page.tags, renderedFrom)) page.stale = true;
     this.stats.stored++;
     if (this.main.has(key)) this.main.set(key, page);
     else this.probation.set(key, page);
@@ -215,12 +236,46 @@ class PageStore {
     return tags.some((tag) => (this.tagInvalidatedAt.get(tag) ?? 0) > from);
   }
 
+  /** Whether any of these tags was marked stale after sequence number `from`. */
+  private staleSince(tags: readonly string[], from: number): boolean {
+    if (this.staleFloor > from) return true;
+    return tags.some((tag) => (this.tagStaleAt.get(tag) ?? 0) > from);
+  }
+
+  /**
+   * Marks the pages carrying these tags stale: they are still served (X-Cache: STALE) and
+   * each is rendered again in the background, at most once per STALE_REFRESH_MS. For writes
+   * whose readers can wait a second (a visitor's comment), so that a stream of them does
+   * not make every reader of the page wait for a render.
+   */
+  markStale(tags: readonly string[]): void {
+    const seq = ++this.seq;
+    for (const tag of tags) {
+      this.tagStaleAt.delete(tag);
+      this.tagStaleAt.set(tag, seq);
+    }
+    for (const [tag, at] of this.tagStaleAt) {
+      if (this.tagStaleAt.size <= MAX_TRACKED_TAGS) break;
+      this.staleFloor = Math.max(this.staleFloor, at);
+      this.tagStaleAt.delete(tag);
+    }
+    for (const segment of [this.probation, this.main]) {
+      for (const page of segment.values()) if (!page.stale && page.tags.some((tag) => tags.includes(tag))) page.stale = true;
+    }
+  }
+
+  /** Whether a stale page may be rendered again now (one render per STALE_REFRESH_MS). */
+  refreshDue(page: CachedPage): boolean {
+    return this.now() >= page.expiresAt - this.maxAgeMs + STALE_REFRESH_MS;
+  }
+
   invalidate(tags: readonly string[]): void {
     const seq = ++this.seq;
     if (tags.includes(SITE_TAG)) {
       // Every page carries SITE_TAG: older per-tag marks can no longer matter.
       this.siteInvalidatedAt = seq;
       this.tagInvalidatedAt.clear();
+      this.tagStaleAt.clear();
       this.probation.clear();
       this.main.clear();
       // A write may have changed which promotion expires next.
@@ -360,12 +415,40 @@ export async function invalidatePages(...tags: string[]): Promise<void> {
   await broadcast(database.pool!, tags);
 }
 
-/** The tags of a notice, unless this process sent it; a notice without tags means everything. */
-function noticeTags(payload: string | undefined): string[] {
+// In a notice, a tag marked stale (refreshPages) rather than dropped carries this prefix.
+const STALE_MARK = "~";
+
+/**
+ * Like invalidatePages, for a visitor's comment: the pages carrying these tags stay served,
+ * marked stale, while each is rendered again in the background (ADR 010). Other processes
+ * are told as for invalidatePages.
+ */
+export async function refreshPages(...tags: string[]): Promise<void> {
+  if (tags.length === 0) return;
+  pageStore().markStale(tags);
+  let database;
+  try {
+    database = getDatabase();
+  } catch {
+    return;
+  }
+  if (database.driver !== "postgres") return;
+  await broadcast(database.pool!, tags.map((tag) => STALE_MARK + tag));
+}
+
+/**
+ * The tags of a notice, unless this process sent it: those to drop and those to mark stale;
+ * a notice without tags means drop everything.
+ */
+function noticeTags(payload: string | undefined): { drop: string[]; stale: string[] } {
   const words = (payload ?? "").split(" ").filter(Boolean);
-  if (words.includes(SENDER)) return [];
+  if (words.includes(SENDER)) return { drop: [], stale: [] };
   const tags = words.filter((word) => !word.startsWith("from:"));
-  return tags.length ? tags : [SITE_TAG];
+  if (!tags.length) return { drop: [SITE_TAG], stale: [] };
+  return {
+    drop: tags.filter((tag) => !tag.startsWith(STALE_MARK)),
+    stale: tags.filter((tag) => tag.startsWith(STALE_MARK)).map((tag) => tag.slice(STALE_MARK.length)),
+  };
 }
 
 /**
@@ -382,8 +465,9 @@ export function listenForInvalidations(pool: pg.Pool): () => Promise<void> {
       client = await pool.connect();
       client.on("notification", (message) => {
         if (message.channel !== CHANNEL) return;
-        const tags = noticeTags(message.payload);
-        if (tags.length) pageStore().invalidate(tags);
+        const { drop, stale } = noticeTags(message.payload);
+        if (drop.length) pageStore().invalidate(drop);
+        if (stale.length) pageStore().markStale(stale);
       });
       client.on("error", () => reconnect());
       await client.query(`listen ${CHANNEL}`);

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { promotionComments, promotions } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { invalidatePages, promotionTag } from "~/lib/page-cache.server";
+import { promotionTag, refreshPages } from "~/lib/page-cache.server";
 import { minutesUntil, reserve, type RateLimitRule } from "~/lib/rate-limit.server";
 import { COMMENT_MESSAGES, commentRateLimitedMessage, type CommentInput } from "./comments.schema";
 import { COMMENTS_PAGE_SIZE, type CommentKey, type CommentPage, type PublicComment } from "./comments.paging";
@@ -91,6 +91,8 @@ export async function createComment(promotionId: string, input: CommentInput, cl
     await reservation.refund();
     return { ok: false, status: 404, message: COMMENT_MESSAGES.promotionMissing };
   }
-  await invalidatePages(promotionTag(promotionId));
+  // The page stays served while one render brings the comment in (ADR 010); the visitor who
+  // wrote it sees it at once from this answer.
+  await refreshPages(promotionTag(promotionId));
   return { ok: true, comment: toPublicComment(row) };
 }

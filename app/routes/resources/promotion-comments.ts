@@ -9,6 +9,10 @@ export function loader() {
 }
 
 /** POST /api/promotions/{id}/comments: validates on the server, whatever the browser did. */
+/** The cookie that lets a visitor who just commented read past the cache, and for how long. */
+const FRESH_COOKIE = "__fresh";
+const FRESH_SECONDS = 10;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false, message: COMMENT_MESSAGES.saveFailed }, 405);
   try {
@@ -25,7 +29,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message ?? COMMENT_MESSAGES.saveFailed }, 400);
     const result = await createComment(params.id, parsed.data, context.clientAddress);
     if (!result.ok) return data({ ok: false, message: result.message }, result.status);
-    return data({ ok: true, message: COMMENT_MESSAGES.success, comment: result.comment }, 201);
+    // Read your own comment: for a few seconds this visitor's requests skip the shared cache
+    // (a site cookie, `__` prefix), so a reload shows the comment while the cached page is
+    // still being refreshed for everyone else (ADR 010).
+    return data(
+      { ok: true, message: COMMENT_MESSAGES.success, comment: result.comment },
+      { status: 201, headers: { "Set-Cookie": `${FRESH_COOKIE}=1; Max-Age=${FRESH_SECONDS}; Path=/; HttpOnly; SameSite=Lax` } },
+    );
   } catch (error) {
     console.error("Comment could not be saved:", error);
     return data({ ok: false, message: COMMENT_MESSAGES.saveFailed }, 500);
