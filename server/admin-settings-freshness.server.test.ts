@@ -63,6 +63,22 @@ describeEachDriver("admin writes reach the cached public pages", ({ db }) => {
     expect((await get("/")).body).toContain("<p>Önbellekten geçen bölüm metni</p>");
   });
 
+  it("the helpline of the compliance line on every public page (issue 11 §5)", async () => {
+    const pages = ["/", "/bonuslar", "/guvenilir-siteler", "/blog"];
+    for (const page of pages) {
+      await warm(page);
+      expect((await get(page)).body).toMatch(/<a href="tel:115"[^>]*>Yardım hattı: YEDAM 115<\/a>/);
+    }
+    const form = { intent: "compliance", helplineLabel: "Önbellek Destek Hattı", helplineUrl: "https://destek.example.org/hat", splashFrequencyHours: "48" };
+    expect(await submit("/admin/settings?sekme=sorumlu-oyun", form)).toEqual({ status: 302, location: "/admin/settings?sekme=sorumlu-oyun" });
+    for (const page of pages) {
+      const after = await get(page);
+      expect(after.cache, page).not.toBe("HIT");
+      expect(after.body, page).toMatch(/<a href="https:\/\/destek\.example\.org\/hat"[^>]*>Önbellek Destek Hattı<\/a>/);
+      expect(after.body, page).not.toContain("Yardım hattı: YEDAM 115");
+    }
+  });
+
   it("an SEO title in the page's <title>", async () => {
     // Opening the SEO screen gives the site's pages their rows.
     expect((await fetch(`${base}/admin/seo-settings`, { headers: { Cookie: admin.cookie } })).status).toBe(200);

@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   hero: "Hero bölümü",
   settings: "Ayarlar",
   content: "İçerik alanları",
+  compliance: "Sorumlu oyun ayarları",
   seo: "SEO ayarı",
   media: "Görsel",
   publishing: "Zamanlanmış yayın",

@@ -5,8 +5,8 @@ import { runCommand, type Actor, type CommandResult, type DomainCommands } from 
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { htmlToText } from "~/lib/text";
 import { SITE_TAG } from "~/lib/page-cache.server";
-import { DEFAULT_HERO, type Hero } from "./content";
-import type { ContentFormInput, HeroFormInput, SettingsEditorValue } from "./content.schema";
+import { complianceOf, DEFAULT_COMPLIANCE, DEFAULT_HERO, type Compliance, type Hero } from "./content";
+import type { ComplianceFormInput, ContentFormInput, HeroFormInput, SettingsEditorValue } from "./content.schema";
 
 /** The hero row, or the built-in defaults (public-site.md §2.3). A failed read is logged and the defaults stay. */
 export async function getHero(): Promise<Hero> {
@@ -28,11 +28,31 @@ export async function getBlogSectionText(): Promise<string> {
   return html.replace(/<[^>]*>/g, "").trim() ? html : "";
 }
 
+/**
+ * Issue 11 §5: the helpline and the splash ad's period every public page carries. A failed
+ * read is logged and the defaults stay: the compliance line is never missing from a page.
+ */
+export async function getCompliance(): Promise<Compliance> {
+  try {
+    const [row] = await getDb()
+      .select({ helplineLabel: settings.helplineLabel, helplineUrl: settings.helplineUrl, splashFrequencyHours: settings.splashFrequencyHours })
+      .from(settings)
+      .where(eq(settings.id, 1))
+      .limit(1);
+    return complianceOf(row);
+  } catch (error) {
+    console.error("Compliance settings read failed; using defaults:", error);
+    return DEFAULT_COMPLIANCE;
+  }
+}
+
 // ---- Admin (issue 8): the settings screen's reads and audited commands.
 
 /** The hero and the blog section text are shown on the home page only, but every cached page carries SITE_TAG. */
 const HERO_COMMANDS: DomainCommands = { entity: "hero", invalidates: [SITE_TAG] };
 const CONTENT_COMMANDS: DomainCommands = { entity: "settings", invalidates: [SITE_TAG] };
+/** The compliance line is on every public page, and the splash period in each page's HTML. */
+const COMPLIANCE_COMMANDS: DomainCommands = { entity: "compliance", invalidates: [SITE_TAG] };
 const SINGLE_ROW_ID = 1;
 
 /**
@@ -68,6 +88,11 @@ export async function getSettingsForEdit(): Promise<SettingsEditorValue> {
     hero: heroOf(hero),
     blogSectionText: sanitizeRichText(content?.blogSectionText),
     contentUpdatedAt: content?.updatedAt.toISOString() ?? null,
+    compliance: {
+      helplineLabel: content?.helplineLabel ?? "",
+      helplineUrl: content?.helplineUrl ?? "",
+      splashFrequencyHours: content?.splashFrequencyHours ?? DEFAULT_COMPLIANCE.splashFrequencyHours,
+    },
   };
 }
 
@@ -109,6 +134,30 @@ export function saveContentSettings(actor: Actor, input: ContentFormInput): Prom
         .values({ id: SINGLE_ROW_ID, ...values })
         .onConflictDoUpdate({ target: settings.id, set: values });
       return { value: { blogSectionText }, target: { id: String(SINGLE_ROW_ID), summary } };
+    },
+    { id: String(SINGLE_ROW_ID), summary },
+  );
+}
+
+/**
+ * Issue 11 §5: saves the helpline and the splash ad's period; an empty label and link are
+ * stored as null and the public pages show the defaults.
+ */
+export function saveComplianceSettings(actor: Actor, input: ComplianceFormInput): Promise<CommandResult<Compliance>> {
+  const { helplineLabel, helplineUrl, splashFrequencyHours } = input;
+  const values = { helplineLabel, helplineUrl, splashFrequencyHours, updatedAt: new Date() };
+  const shown = complianceOf(values);
+  const summary = `${shown.helplineLabel} (${shown.helplineUrl}), splash ${splashFrequencyHours} saatte bir`;
+  return runCommand(
+    COMPLIANCE_COMMANDS,
+    "update",
+    actor,
+    async (tx) => {
+      await tx
+        .insert(settings)
+        .values({ id: SINGLE_ROW_ID, ...values })
+        .onConflictDoUpdate({ target: settings.id, set: values });
+      return { value: shown, target: { id: String(SINGLE_ROW_ID), summary } };
     },
     { id: String(SINGLE_ROW_ID), summary },
   );

@@ -6,6 +6,7 @@ import { auditLog, heroSection, settings } from "~/db/schema";
 import { DEFAULT_HERO } from "~/modules/content/content";
 import type { SettingsEditorValue } from "~/modules/content/content.schema";
 import { loader as homeLoader } from "../../public/home";
+import { loader as layoutLoader } from "../../public/layout";
 import { action, loader } from "./settings";
 
 const HERO = {
@@ -172,6 +173,99 @@ describeEachDriver("admin settings", ({ db }) => {
       expect(await heroRows()).toEqual([]);
       await post({ ...HERO, blogSectionText: "<p>Sızmamalı</p>" });
       expect((await settingsRows())[0]!.blogSectionText).toBe("<p>Sadece içerik</p>");
+    });
+  });
+
+  describe("the responsible gambling form (issue 11 §5)", () => {
+    const COMPLIANCE = { intent: "compliance", helplineLabel: "Kumar Destek Hattı 0850", helplineUrl: "https://destek.example.org/yardim", splashFrequencyHours: "72" };
+    const publicCompliance = async () => (await callRoute(layoutLoader, "/bonuslar")).compliance;
+
+    it("shows the built-in helpline and a daily splash before anything is saved", async () => {
+      expect(await publicCompliance()).toEqual({ helplineLabel: "Yardım hattı: YEDAM 115", helplineUrl: "tel:115", splashFrequencyHours: 24 });
+      const { settings: value } = outcomeOf(await callAdmin(loader, "/admin/settings", { session: admin })).data as { settings: SettingsEditorValue };
+      expect(value.compliance).toEqual({ helplineLabel: "", helplineUrl: "", splashFrequencyHours: 24 });
+    });
+
+    it("saves, returns to its tab, audits, and every public page carries the new values", async () => {
+      const outcome = await post({ ...COMPLIANCE, helplineLabel: "  Kumar Destek Hattı 0850  " }, "/admin/settings?sekme=sorumlu-oyun");
+      expect(outcome).toMatchObject({ status: 302, location: "/admin/settings?sekme=sorumlu-oyun" });
+      expect(await settingsRows()).toEqual([
+        expect.objectContaining({ id: 1, helplineLabel: "Kumar Destek Hattı 0850", helplineUrl: "https://destek.example.org/yardim", splashFrequencyHours: 72 }),
+      ]);
+      expect(await publicCompliance()).toEqual({ helplineLabel: "Kumar Destek Hattı 0850", helplineUrl: "https://destek.example.org/yardim", splashFrequencyHours: 72 });
+      const { settings: value } = outcomeOf(await callAdmin(loader, "/admin/settings", { session: admin })).data as { settings: SettingsEditorValue };
+      expect(value.compliance).toEqual({ helplineLabel: "Kumar Destek Hattı 0850", helplineUrl: "https://destek.example.org/yardim", splashFrequencyHours: 72 });
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "compliance.update", outcome: "success", entityType: "compliance", entityId: "1", actorEmail: "editor@example.com" });
+      expect(entry!.summary).toContain("Kumar Destek Hattı 0850");
+    });
+
+    it("keeps the blog section text when it saves, and the content form keeps the helpline", async () => {
+      await db().insert(settings).values({ id: 1, blogSectionText: "<p>Kalan metin</p>" });
+      expect((await post(COMPLIANCE)).status).toBe(302);
+      expect((await settingsRows())[0]).toMatchObject({ blogSectionText: "<p>Kalan metin</p>", helplineLabel: "Kumar Destek Hattı 0850", splashFrequencyHours: 72 });
+      expect((await post({ intent: "content", blogSectionText: "<p>Yeni metin</p>" })).status).toBe(302);
+      expect((await settingsRows())[0]).toMatchObject({ blogSectionText: "<p>Yeni metin</p>", helplineLabel: "Kumar Destek Hattı 0850", splashFrequencyHours: 72 });
+    });
+
+    it("takes an empty label and link as the defaults, and a phone link", async () => {
+      await db().insert(settings).values({ id: 1, helplineLabel: "Eski hat", helplineUrl: "tel:0850", splashFrequencyHours: 12 });
+      expect((await post({ intent: "compliance", helplineLabel: " ", helplineUrl: "", splashFrequencyHours: "24" })).status).toBe(302);
+      expect((await settingsRows())[0]).toMatchObject({ helplineLabel: null, helplineUrl: null, splashFrequencyHours: 24 });
+      expect(await publicCompliance()).toEqual({ helplineLabel: "Yardım hattı: YEDAM 115", helplineUrl: "tel:115", splashFrequencyHours: 24 });
+
+      expect((await post({ ...COMPLIANCE, helplineUrl: "tel:+90-850-123-45-67", splashFrequencyHours: "1" })).status).toBe(302);
+      expect(await publicCompliance()).toEqual({ helplineLabel: "Kumar Destek Hattı 0850", helplineUrl: "tel:+90-850-123-45-67", splashFrequencyHours: 1 });
+      expect((await post({ ...COMPLIANCE, splashFrequencyHours: "8760" })).status).toBe(302);
+      expect((await publicCompliance()).splashFrequencyHours).toBe(8760);
+    });
+
+    const URL_MESSAGE = "Geçerli bir bağlantı giriniz (https://... veya tel:115)";
+    const HOURS_MESSAGE = "Splash reklam sıklığı 1 ile 8760 saat arasında bir tam sayı olmalıdır";
+    it.each([
+      [{ helplineUrl: "javascript:alert(1)" }, "helplineUrl", URL_MESSAGE],
+      [{ helplineUrl: "tel:yardim" }, "helplineUrl", URL_MESSAGE],
+      [{ helplineUrl: "115" }, "helplineUrl", URL_MESSAGE],
+      [{ helplineUrl: "/sorumlu-oyun" }, "helplineUrl", URL_MESSAGE],
+      [{ helplineUrl: "" }, "helplineUrl", "Yardım hattı adı girildiğinde bağlantısı da gereklidir"],
+      [{ helplineLabel: "" }, "helplineLabel", "Bağlantı girildiğinde yardım hattı adı da gereklidir"],
+      [{ helplineLabel: "h".repeat(121) }, "helplineLabel", "En fazla 120 karakter olabilir"],
+      [{ helplineLabel: "Hat\u0000" }, "helplineLabel", "Geçersiz karakter içeriyor"],
+      [{ splashFrequencyHours: "0" }, "splashFrequencyHours", HOURS_MESSAGE],
+      [{ splashFrequencyHours: "8761" }, "splashFrequencyHours", HOURS_MESSAGE],
+      [{ splashFrequencyHours: "1.5" }, "splashFrequencyHours", HOURS_MESSAGE],
+      [{ splashFrequencyHours: "-24" }, "splashFrequencyHours", HOURS_MESSAGE],
+      [{ splashFrequencyHours: "her gün" }, "splashFrequencyHours", HOURS_MESSAGE],
+      [{ splashFrequencyHours: "" }, "splashFrequencyHours", HOURS_MESSAGE],
+    ])("refuses %j with a 400 and the Turkish message beside %s, and stores nothing", async (change, field, message) => {
+      const outcome = await post({ ...COMPLIANCE, ...change }, "/admin/settings?sekme=sorumlu-oyun");
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.[field]).toEqual([message]);
+      expect(await settingsRows()).toEqual([]);
+      expect(await db().select().from(auditLog)).toEqual([]);
+      expect(await publicCompliance()).toEqual({ helplineLabel: "Yardım hattı: YEDAM 115", helplineUrl: "tel:115", splashFrequencyHours: 24 });
+    });
+
+    it("refuses a missing frequency field too", async () => {
+      const { splashFrequencyHours: _omitted, ...without } = COMPLIANCE;
+      const outcome = await post(without);
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.splashFrequencyHours).toEqual([HOURS_MESSAGE]);
+      expect(await settingsRows()).toEqual([]);
+    });
+
+    it("sends a stranger to sign-in and stores nothing", async () => {
+      for (const session of [null, await createNonAdminSession()]) {
+        const outcome = outcomeOf(await callAdmin(action, "/admin/settings", { session, form: COMPLIANCE }));
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toMatch(/^\/admin\/login/);
+      }
+      expect(await settingsRows()).toEqual([]);
+    });
+
+    it("falls back to the defaults for a row written around the form", async () => {
+      await db().insert(settings).values({ id: 1, helplineLabel: "Hat", helplineUrl: "javascript:alert(1)", splashFrequencyHours: 6 });
+      expect(await publicCompliance()).toEqual({ helplineLabel: "Hat", helplineUrl: "tel:115", splashFrequencyHours: 6 });
     });
   });
 

@@ -9,7 +9,10 @@ import { RichTextEditor } from "~/components/rich-text-editor";
 import { actorOf, type CommandResult } from "~/lib/command.server";
 import { readForm, submitForm } from "~/lib/form-action.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
+import { DEFAULT_COMPLIANCE, SPLASH_FREQUENCY_HOURS } from "~/modules/content/content";
 import {
+  COMPLIANCE_LIMITS,
+  ComplianceFormSchema,
   ContentFormSchema,
   HERO_LIMITS,
   HeroFormSchema,
@@ -19,13 +22,26 @@ import {
   type SettingsEditorValue,
   type SettingsTab,
 } from "~/modules/content/content.schema";
-import { getSettingsForEdit, saveContentSettings, saveHeroSettings } from "~/modules/content/content.server";
+import { getSettingsForEdit, saveComplianceSettings, saveContentSettings, saveHeroSettings } from "~/modules/content/content.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-// admin.md §2 "Settings": tabs 'Hero Bölümü' and 'İçerik Alanları', one form each, told
-// apart by `intent`. The tab is in the URL (?sekme=icerik) so a save returns to it.
+// admin.md §2 "Settings": tabs 'Hero Bölümü' and 'İçerik Alanları' (and issue 11 §5's
+// 'Sorumlu Oyun'), one form each, told apart by `intent`. The tab is in the URL
+// (?sekme=icerik) so a save returns to it.
 const TAB_PARAM = "sekme";
-const CONTENT_TAB_VALUE = "icerik";
+const TAB_VALUES: Record<SettingsTab, string | null> = { hero: null, content: "icerik", compliance: "sorumlu-oyun" };
+const tabSearch = (tab: SettingsTab) => (TAB_VALUES[tab] ? `?${TAB_PARAM}=${TAB_VALUES[tab]}` : "");
+const SAVED_MESSAGES: Record<SettingsTab, string> = {
+  hero: SETTINGS_MESSAGES.heroSaved,
+  content: SETTINGS_MESSAGES.contentSaved,
+  compliance: SETTINGS_MESSAGES.complianceSaved,
+};
+
+function tabOf(intent: unknown, search: string | null): SettingsTab {
+  const known = SETTINGS_TABS.find((t) => t.id === intent);
+  if (known) return known.id;
+  return SETTINGS_TABS.find((t) => TAB_VALUES[t.id] === search)?.id ?? "hero";
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Ayarlar | Admin Panel" }];
 
@@ -41,13 +57,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     await readForm(request),
     SettingsIntentSchema,
     async (input): Promise<CommandResult<SettingsTab>> => {
-      const result = input.intent === "hero" ? await saveHeroSettings(actor, input) : await saveContentSettings(actor, input);
+      const result =
+        input.intent === "hero"
+          ? await saveHeroSettings(actor, input)
+          : input.intent === "content"
+            ? await saveContentSettings(actor, input)
+            : await saveComplianceSettings(actor, input);
       return result.ok ? { ok: true, value: input.intent } : result;
     },
-    (saved) =>
-      saved === "content"
-        ? redirectWithToast(request, `/admin/settings?${TAB_PARAM}=${CONTENT_TAB_VALUE}`, { type: "success", message: SETTINGS_MESSAGES.contentSaved })
-        : redirectWithToast(request, "/admin/settings", { type: "success", message: SETTINGS_MESSAGES.heroSaved }),
+    (saved) => redirectWithToast(request, `/admin/settings${tabSearch(saved)}`, { type: "success", message: SAVED_MESSAGES[saved] }),
   );
 }
 
@@ -56,7 +74,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const [searchParams] = useSearchParams();
   const result = actionData?.result;
   const resultIntent = result?.initialValue?.intent;
-  const tab: SettingsTab = resultIntent === "content" || (!resultIntent && searchParams.get(TAB_PARAM) === CONTENT_TAB_VALUE) ? "content" : "hero";
+  const tab = tabOf(resultIntent, searchParams.get(TAB_PARAM));
   return (
     <section className="max-w-3xl">
       <AdminPageHeader title="Ayarlar" />
@@ -68,7 +86,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             id={`tab-${t.id}`}
             aria-selected={tab === t.id}
             aria-controls={`panel-${t.id}`}
-            to={t.id === "content" ? `?${TAB_PARAM}=${CONTENT_TAB_VALUE}` : "?"}
+            to={tabSearch(t.id) || "?"}
             replace
             preventScrollReset
             className={`-mb-px rounded-t-lg border px-4 py-2 text-sm font-semibold ${tab === t.id ? "border-slate-200 border-b-white bg-white text-slate-900" : "border-transparent text-slate-500 hover:text-slate-800"}`}
@@ -81,8 +99,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         {/* Keyed by the saved time: after a save the form starts again from the stored values. */}
         {tab === "hero" ? (
           <HeroForm key={settings.hero.updatedAt ?? "default"} hero={settings.hero} lastResult={resultIntent === "hero" ? result : undefined} />
-        ) : (
+        ) : tab === "content" ? (
           <ContentForm key={settings.contentUpdatedAt ?? "default"} html={settings.blogSectionText} lastResult={resultIntent === "content" ? result : undefined} />
+        ) : (
+          <ComplianceForm key={settings.contentUpdatedAt ?? "default"} compliance={settings.compliance} lastResult={resultIntent === "compliance" ? result : undefined} />
         )}
       </div>
     </section>
@@ -151,6 +171,49 @@ function ContentForm({ html, lastResult }: { html: string; lastResult?: Submissi
       <ErrorList id={form.errorId} errors={form.errors} />
       <RichTextEditor id={fields.blogSectionText.id} name={fields.blogSectionText.name} label="Blog Bölümü Metni" defaultValue={html} errors={fields.blogSectionText.errors} />
       <p className="text-xs text-slate-500">Ana sayfada blog yazılarının altında gösterilir; boş bırakılırsa bölüm gösterilmez.</p>
+      <SubmitButton pending={pending}>Kaydet</SubmitButton>
+    </Form>
+  );
+}
+
+function ComplianceForm({ compliance, lastResult }: { compliance: SettingsEditorValue["compliance"]; lastResult?: SubmissionResult<string[]> }) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "compliance-form",
+    lastResult,
+    constraint: getZodConstraint(ComplianceFormSchema),
+    defaultValue: { ...compliance, splashFrequencyHours: String(compliance.splashFrequencyHours) },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ComplianceFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <h2 className="text-lg font-bold">Sorumlu Oyun</h2>
+      <p className="text-sm text-slate-600">Her sayfanın altındaki 18+ ve sorumlu oyun satırında gösterilir.</p>
+      <input type="hidden" name="intent" value="compliance" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Yardım hattı adı"
+          hint={`Boş bırakılırsa: ${DEFAULT_COMPLIANCE.helplineLabel}`}
+          errors={fields.helplineLabel.errors}
+          inputProps={{ ...getInputProps(fields.helplineLabel, { type: "text" }), maxLength: COMPLIANCE_LIMITS.helplineLabel }}
+        />
+        <Field
+          label="Yardım hattı bağlantısı"
+          hint={`https://... veya tel:115; boş bırakılırsa: ${DEFAULT_COMPLIANCE.helplineUrl}`}
+          errors={fields.helplineUrl.errors}
+          inputProps={{ ...getInputProps(fields.helplineUrl, { type: "text" }), maxLength: COMPLIANCE_LIMITS.helplineUrl }}
+        />
+      </div>
+      <Field
+        label="Splash reklam sıklığı (saat)"
+        hint="Bir ziyaretçiye splash reklam en fazla bu kadar saatte bir gösterilir (24 = günde bir)."
+        errors={fields.splashFrequencyHours.errors}
+        inputProps={{ ...getInputProps(fields.splashFrequencyHours, { type: "number" }), min: SPLASH_FREQUENCY_HOURS.min, max: SPLASH_FREQUENCY_HOURS.max, step: 1 }}
+        className="max-w-xs"
+      />
       <SubmitButton pending={pending}>Kaydet</SubmitButton>
     </Form>
   );
