@@ -63,8 +63,9 @@ async function main() {
     const mod = await import(new URL(`./${BUILD_DIR}/server/index.js`, import.meta.url).href);
     runtime = await mod.startRuntime();
     host.use(mod.createApp({ staticDir: `${BUILD_DIR}/client` }));
-    // Cached public pages are answered before Express runs.
-    fastPath = (req, res) => mod.serveCachedPage(req, res, runtime.env.TRUST_PROXY > 0);
+    // Cached public pages, and /git/ redirects whose target is known (issue 11 §3), are
+    // answered before Express runs.
+    fastPath = (req, res) => mod.serveKnownOutbound(req, res, runtime.env.TRUST_PROXY) || mod.serveCachedPage(req, res, runtime.env.TRUST_PROXY > 0);
   }
 
   const { PORT, HOST, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS } = runtime.env;

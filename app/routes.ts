@@ -31,6 +31,9 @@ export default [
   route("api/promotions/:id/comments/page", "routes/resources/promotion-comment-page.ts"),
   route("api/blog/:id/view", "routes/resources/post-view.ts"),
   route("media/:bucket/:file", "routes/resources/media.ts"),
+  // Issue 11 §3: outbound links, counted and sent to the casino's current address.
+  route("git/:casinoSlug", "routes/resources/outbound.ts", { id: "outbound-casino" }),
+  route("git/:casinoSlug/:promotionSlug", "routes/resources/outbound.ts", { id: "outbound-promotion" }),
   // Issue 10 §2: raster share cards for og:image.
   route("og/:file", "routes/resources/share-image.ts"),
   route("api/admin/check-settings", "routes/resources/check-settings.ts"),

@@ -10,9 +10,11 @@ import { getDb } from "~/db/index.server";
 import { pingDatabase } from "~/db/db.server";
 import { getEnv } from "~/env.server";
 import { pageCache, privateAreas } from "./page-cache";
+import { learnOutboundHeaders } from "./outbound-fast-path";
 
 export { startRuntime } from "./runtime";
 export { serveCachedPage } from "./page-cache";
+export { serveKnownOutbound } from "./outbound-fast-path";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -49,7 +51,10 @@ export function createApp(options: { staticDir?: string } = {}): Express {
   // (docs/decisions/004-request-limits-and-proxies.md).
   if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
 
-  app.use(helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false }));
+  // Referrer-Policy: helmet's no-referrer makes browsers send `Origin: null` with a form
+  // posted before the page's scripts run (or without them), which React Router refuses as
+  // cross-site: same-origin requests keep their origin, other sites get the origin only.
+  app.use(helmet({ contentSecurityPolicy, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: "strict-origin-when-cross-origin" } }));
   app.use(compression());
   // NUL in the URL, cross-site writes, oversize bodies: refused before anything else runs.
   app.use(requestGuards(env));
@@ -74,6 +79,8 @@ export function createApp(options: { staticDir?: string } = {}): Express {
   // Admin pages and the API depend on a session or change state: never stored anywhere,
   // however the path is spelled (React Router serves /ADMIN and /%61dmin as /admin).
   app.use(privateAreas());
+  // Issue 11 §3: the headers a /git/ redirect carries, for server.js's fast answers.
+  app.use(learnOutboundHeaders());
 
   const build = () => import("virtual:react-router/server-build");
   const getLoadContext = (req: express.Request) => ({ clientAddress: clientAddressOf(req) });

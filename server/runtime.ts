@@ -11,6 +11,8 @@ import { startBulkWorker } from "~/modules/ai/bulk.server";
 import { isAiConfigured } from "~/modules/ai/ai.server";
 import { startPublishingScheduler } from "~/modules/publishing/scheduler.server";
 import { startIndexingSenderFromEnv } from "~/modules/indexing/indexing-sender.server";
+import { startListSweep } from "~/modules/promotions/list-sweep.server";
+import { startClickWriter } from "~/modules/outbound/clicks.server";
 
 export type Runtime = {
   env: Env;
@@ -53,6 +55,9 @@ export async function startRuntime(): Promise<Runtime> {
   // Issue 9 §5: this process's publishing scheduler (every process runs one; the claim decides).
   const scheduler = env.SCHEDULER ? startPublishingScheduler() : null;
 
+  // Issue 11 §2: once a minute, the cached lists follow expiries and new comments' ratings.
+  const listSweep = startListSweep();
+
   // Issue 9 §7: this process's IndexNow sender (off without INDEXNOW_KEY).
   const stopIndexing = startIndexingSenderFromEnv(env);
 
@@ -61,14 +66,21 @@ export async function startRuntime(): Promise<Runtime> {
   // Without OPENAI_API_KEY no job can be started or written: no worker polls for one.
   const bulkWorker = isAiConfigured() ? startBulkWorker({ requeueInterrupted: database.driver === "pglite" }) : null;
 
+  // Issue 11 §3: outbound clicks are tallied in memory and written every few seconds; the
+  // last tally is written on close, before the database closes (server.js closes the
+  // runtime only once every request has been answered, so no counted click is lost).
+  const stopClickWriter = startClickWriter();
+
   return {
     env,
     database,
     createFirstAdmin: () => ensureFirstAdmin(env),
     close: async () => {
       clearInterval(maintenance);
+      await stopClickWriter();
       await bulkWorker?.stop();
       await scheduler?.stop();
+      await listSweep.stop();
       await stopIndexing();
       await stopListening();
       setDatabase(undefined);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalImageUrl, richText, text, webUrl } from "~/lib/validation";
+import { isWebUrl, optionalImageUrl, richText, text, webUrl } from "~/lib/validation";
 
 // admin.md §5 and §9: the casino form's rules and messages.
 export const CASINO_NAME_MIN_LENGTH = 2;
@@ -10,6 +10,9 @@ export const CASINO_DESCRIPTION_MAX_LENGTH = 100_000;
 export const CASINO_MESSAGES = {
   name: `Casino adı en az ${CASINO_NAME_MIN_LENGTH} karakter olmalıdır`,
   url: "Geçerli bir URL giriniz",
+  currentAddress: "Geçerli bir URL giriniz",
+  currentAddressHint:
+    "Sitenin bugünkü adresi (adres değiştiğinde buraya yazın). Tüm 'Bonus Al' ve 'Siteye Git' bağlantıları /git/ üzerinden hemen bu adrese yönlenir; casinonun eski adreslerine yazılmış promosyon bağlantıları da taşınır. Boş: Site URL kullanılır.",
   logoUrl: "Geçerli bir logo URL giriniz",
   description: `Açıklama en az ${CASINO_DESCRIPTION_MIN_LENGTH} karakter olmalıdır`,
   // Issue 8: a name whose slug another casino has is refused beside the name.
@@ -28,6 +31,13 @@ export const CasinoFormSchema = z.object({
   name: text({ min: CASINO_NAME_MIN_LENGTH, max: CASINO_NAME_MAX_LENGTH, message: CASINO_MESSAGES.name }),
   url: webUrl(CASINO_MESSAGES.url),
   logoUrl: optionalImageUrl(CASINO_MESSAGES.logoUrl),
+  // Issue 11 §3: the address outbound links lead to today (optional; empty = the Site URL).
+  currentAddress: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || isWebUrl(value), CASINO_MESSAGES.currentAddress)
+    .transform((value) => (value ? value : null)),
   description: richText({ min: CASINO_DESCRIPTION_MIN_LENGTH, max: CASINO_DESCRIPTION_MAX_LENGTH, message: CASINO_MESSAGES.description }),
 });
 
@@ -43,10 +53,14 @@ export type CasinoListItem = {
   descriptionText: string;
   activePromotionCount: number;
   createdAt: string;
+  /** Issue 11 §4: outbound clicks of the last 30 days (casino and promotion links). */
+  clicks30d: number;
+  /** Where the casino's links lead now (its current address, or null: the URL). */
+  currentAddress: string | null;
 };
 
 /** What the casino editor is filled with. */
-export type CasinoEditorValue = { id: string; name: string; url: string; logoUrl: string | null; description: string };
+export type CasinoEditorValue = { id: string; name: string; url: string; logoUrl: string | null; description: string; currentAddress: string | null; formerHosts: string[] };
 
 export const CASINO_SORTS = ["name", "createdAt"] as const;
 export type CasinoSort = (typeof CASINO_SORTS)[number];

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotions, type Casino } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
@@ -10,16 +10,24 @@ import { isUuid } from "~/lib/ids";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slug";
 import { foldTurkish, sortByTurkishName } from "~/lib/turkish";
+import { clicksOfCasinos } from "~/modules/outbound/click-stats.server";
+import { nextFormerHosts } from "~/modules/outbound/outbound-target";
 import type { CasinoCard, CasinoDetail } from "./casinos.schema";
 export type { CasinoCard, CasinoDetail } from "./casinos.schema";
 
 
 
+/**
+ * What the public lists show of a casino (issue 11 §2): active promotions whose expiry has
+ * not passed, so a casino's count says what its page lists.
+ */
+const listedPromotion = () => and(eq(promotions.isActive, true), or(isNull(promotions.expiryDate), gt(promotions.expiryDate, sql`now()`)));
+
 async function activeCountsByCasino(): Promise<Map<string, number>> {
   const rows = await getDb()
     .select({ casinoId: promotions.casinoId, n: count() })
     .from(promotions)
-    .where(eq(promotions.isActive, true))
+    .where(listedPromotion())
     .groupBy(promotions.casinoId);
   return new Map(rows.filter((r) => r.casinoId).map((r) => [r.casinoId!, r.n]));
 }
@@ -53,7 +61,7 @@ export async function findCasino(idOrName: string): Promise<CasinoDetail | null>
   const [active] = await db
     .select({ n: count() })
     .from(promotions)
-    .where(and(eq(promotions.casinoId, row.id), eq(promotions.isActive, true)));
+    .where(and(eq(promotions.casinoId, row.id), listedPromotion()));
   return {
     id: row.id,
     name: row.name,
@@ -91,6 +99,7 @@ export async function listCasinosForAdmin(query: ListQuery<CasinoSort>): Promise
         url: casinos.url,
         logoUrl: casinos.logoUrl,
         description: casinos.description,
+        currentAddress: casinos.currentAddress,
         createdAt: casinos.createdAt,
       })
       .from(casinos)
@@ -100,12 +109,14 @@ export async function listCasinosForAdmin(query: ListQuery<CasinoSort>): Promise
       .offset((query.page - 1) * ADMIN_PAGE_SIZE),
     db.select({ n: count() }).from(casinos).where(where),
   ]);
-  const counts = await activeCountsFor(rows.map((row) => row.id));
+  const ids = rows.map((row) => row.id);
+  const [counts, clicks] = await Promise.all([activeCountsFor(ids), clicksOfCasinos(ids)]);
   return {
     items: rows.map(({ description, createdAt, ...row }) => ({
       ...row,
       descriptionText: htmlToText(description).slice(0, 160),
       activePromotionCount: counts.get(row.id) ?? 0,
+      clicks30d: clicks.get(row.id) ?? 0,
       createdAt: createdAt.toISOString(),
     })),
     total: total?.n ?? 0,
@@ -127,14 +138,27 @@ async function activeCountsFor(ids: string[]): Promise<Map<string, number>> {
 export async function getCasinoForEdit(id: string): Promise<CasinoEditorValue | null> {
   if (!isUuid(id)) return null;
   const [row] = await getDb()
-    .select({ id: casinos.id, name: casinos.name, url: casinos.url, logoUrl: casinos.logoUrl, description: casinos.description })
+    .select({
+      id: casinos.id,
+      name: casinos.name,
+      url: casinos.url,
+      logoUrl: casinos.logoUrl,
+      description: casinos.description,
+      currentAddress: casinos.currentAddress,
+      formerHosts: casinos.formerHosts,
+    })
     .from(casinos)
     .where(eq(casinos.id, id))
     .limit(1);
   return row ?? null;
 }
 
-/** Creates (id null) or updates a casino; the slug follows the name and stays unique. */
+/**
+ * Creates (id null) or updates a casino; the slug follows the name and stays unique. Issue
+ * 11 §3: a new current address (or URL) moves every outbound link of the casino at once (the
+ * redirect reads it; the write drops the remembered targets); the host the links led to
+ * before joins `former_hosts` in the same write, so promotion links on it keep moving.
+ */
 export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInput): Promise<CommandResult<Casino>> {
   const values = { ...input, description: sanitizeRichText(input.description), slug: slugify(input.name) };
   return runCommand(
@@ -144,10 +168,24 @@ export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInp
     async (tx) => {
       // A save that keeps the name keeps the address: a short name's slug carries a time
       // suffix (public-site.md §5.2) that would otherwise change on every save.
+      // Read under a row lock, so two saves at once cannot both add to the old list.
+      const [before] = id
+        ? await tx
+            .select({ url: casinos.url, currentAddress: casinos.currentAddress, formerHosts: casinos.formerHosts })
+            .from(casinos)
+            .where(eq(casinos.id, id))
+            .for("update")
+        : [];
+      if (id && !before) return reject({ "": [CASINO_MESSAGES.notFound] });
       const [row] = id
         ? await tx
             .update(casinos)
-            .set({ ...values, slug: sql`case when ${casinos.name} = ${input.name} then ${casinos.slug} else ${values.slug} end`, updatedAt: new Date() })
+            .set({
+              ...values,
+              formerHosts: nextFormerHosts(before!, input),
+              slug: sql`case when ${casinos.name} = ${input.name} then ${casinos.slug} else ${values.slug} end`,
+              updatedAt: new Date(),
+            })
             .where(eq(casinos.id, id))
             .returning()
         : await tx.insert(casinos).values(values).returning();

@@ -1,4 +1,6 @@
 import { SITE_TIME_ZONE } from "~/lib/dates";
+import { isOutboundPlacement, type OutboundPlacement } from "~/modules/outbound/outbound-paths";
+import { addDays } from "~/modules/outbound/outbound-target";
 
 // admin.md §2 "Dashboard" and §9: the dashboard's texts, limits and the pure helpers behind
 // its figures. Browser-safe: the component formats what the loader read.
@@ -98,4 +100,62 @@ export function monthWindows(now: Date): MonthWindows {
     thisMonthStart: startOfMonthInZone(year, month - 1),
     nextMonthStart: startOfMonthInZone(year, month),
   };
+}
+
+// ---- Issue 11 §4: outbound clicks on the dashboard.
+
+/** The chart's window and the top lists' windows, in Istanbul days ending today. */
+export const CLICK_CHART_DAYS = 30;
+export const CLICK_TOP_WINDOWS = [7, 30] as const;
+export type ClickTopWindow = (typeof CLICK_TOP_WINDOWS)[number];
+/** Entries in each top list. */
+export const CLICK_TOP_LIMIT = 5;
+
+export const CLICK_PLACEMENT_LABELS: Record<OutboundPlacement, string> = {
+  card: "Kart",
+  detail: "Detay sayfası",
+  casino: "Casino sayfası",
+  splash: "Splash reklam",
+};
+
+/** One day of the chart: all clicks and those of each placement. */
+export type ClickDay = { day: string; total: number } & Record<OutboundPlacement, number>;
+
+/** A row of a top list: a promotion (with its casino's name) or a casino, and its clicks. */
+export type TopClickItem = { id: string; name: string; casinoName: string | null; clicks: number };
+
+export type DashboardClicks = {
+  days: ClickDay[];
+  topPromotions: Record<ClickTopWindow, TopClickItem[]>;
+  topCasinos: Record<ClickTopWindow, TopClickItem[]>;
+};
+
+/** Every day from `from` to `to` (YYYY-MM-DD, inclusive), with the counted clicks and 0 elsewhere. */
+export function clickDays(rows: readonly { day: string; placement: string; clicks: number }[], from: string, to: string): ClickDay[] {
+  const byDay = new Map<string, ClickDay>();
+  for (let day = from; day <= to; day = addDays(day, 1)) byDay.set(day, { day, total: 0, card: 0, detail: 0, casino: 0, splash: 0 });
+  for (const row of rows) {
+    const entry = byDay.get(row.day);
+    if (!entry || !isOutboundPlacement(row.placement)) continue;
+    entry[row.placement] += row.clicks;
+    entry.total += row.clicks;
+  }
+  return [...byDay.values()];
+}
+
+const shortDay = new Intl.DateTimeFormat("tr-TR", { day: "numeric", month: "short", timeZone: "UTC" });
+const longDay = new Intl.DateTimeFormat("tr-TR", { day: "numeric", month: "long", year: "numeric", weekday: "short", timeZone: "UTC" });
+
+/** '22 Kas' for a YYYY-MM-DD day (the chart's axis); `long`: '22 Kasım 2026 Paz' (its table). */
+export function formatClickDay(day: string, long = false): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return (long ? longDay : shortDay).format(new Date(Date.UTC(year, month - 1, date)));
+}
+
+/** The chart's text alternative in one sentence. */
+export function clickChartSummary(days: readonly ClickDay[]): string {
+  const total = days.reduce((sum, day) => sum + day.total, 0);
+  if (total === 0) return `Son ${days.length} günde tıklama yok.`;
+  const best = days.reduce((top, day) => (day.total > top.total ? day : top));
+  return `Son ${days.length} günde toplam ${total.toLocaleString("tr-TR")} tıklama; en çok ${formatClickDay(best.day, true)} (${best.total.toLocaleString("tr-TR")}).`;
 }

@@ -27,3 +27,16 @@ export function outboundPath(
   const promotionPart = promotionSlug ? `/${encodeURIComponent(promotionSlug)}` : "";
   return `/git/${encodeURIComponent(casinoSlug)}${promotionPart}?${PLACEMENT_PARAM}=${placement}`;
 }
+
+/**
+ * A promotion's 'Bonus Al' href: through /git/ when it belongs to a casino. A promotion
+ * without a casino keeps its direct link (stored as http(s) by the form; anchors still pass
+ * it through safeHref): clicks are counted per casino, and there is no casino address to
+ * move it to.
+ */
+export function promotionOutboundHref(
+  promotion: { slug: string; claimLink: string; casino: { slug: string } | null },
+  placement: OutboundPlacement,
+): string {
+  return promotion.casino ? outboundPath(promotion.casino.slug, promotion.slug, placement) : promotion.claimLink;
+}

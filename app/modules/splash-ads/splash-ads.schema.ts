@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkbox, isImageAddress, MAX_URL_LENGTH, text, webUrl } from "~/lib/validation";
+import { isUuid } from "~/lib/ids";
 
 // admin.md §5 and §9: the splash ad form's rules and messages; §8 its toasts.
 export const SPLASH_TITLE_MIN_LENGTH = 2;
@@ -19,6 +20,10 @@ export const SPLASH_AD_MESSAGES = {
   deleteFailed: "Splash reklam silinemedi",
   notFound: "Splash reklam bulunamadı",
   imageHint: "Önerilen boyut 600x600 (kare)",
+  // Issue 11 §3: an ad for a casino leads through /git/{casino} (counted as a splash click).
+  casinoMissing: "Seçilen casino bulunamadı",
+  noCasino: "Casino yok (doğrudan Hedef URL)",
+  casinoHint: "Bir casino seçilirse reklam, casinonun güncel adresine site üzerinden yönlenir ve tıklamalar sayılır; Hedef URL yalnızca casino seçilmezse (veya casino silinirse) kullanılır.",
 } as const;
 
 export const SplashAdFormSchema = z.object({
@@ -32,18 +37,30 @@ export const SplashAdFormSchema = z.object({
     .max(MAX_URL_LENGTH, SPLASH_AD_MESSAGES.imageUrl)
     .refine(isImageAddress, SPLASH_AD_MESSAGES.imageUrl),
   isActive: checkbox(),
+  casinoId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isUuid(value), SPLASH_AD_MESSAGES.casinoMissing),
 });
 
 export type SplashAdFormInput = z.infer<typeof SplashAdFormSchema>;
 
-/** What the public overlay gets (public-site.md §7 "Splash ad"). */
-export type PublicSplashAd = { id: string; title: string; imageUrl: string; href: string };
+/**
+ * What the public overlay gets (public-site.md §7 "Splash ad"). With a casino the ad links
+ * to /git/{casinoSlug}?yer=splash, else straight to `href`.
+ */
+export type PublicSplashAd = { id: string; title: string; imageUrl: string; href: string; casinoSlug: string | null };
 
 /** A row of the admin splash ad list. */
-export type SplashAdListItem = { id: string; title: string; href: string; imageUrl: string; isActive: boolean; createdAt: string };
+export type SplashAdListItem = { id: string; title: string; href: string; imageUrl: string; isActive: boolean; createdAt: string; casinoName: string | null };
 
 /** What the splash ad editor is filled with. */
-export type SplashAdEditorValue = { id: string; title: string; href: string; imageUrl: string; isActive: boolean };
+export type SplashAdEditorValue = { id: string; title: string; href: string; imageUrl: string; isActive: boolean; casinoId: string | null };
+
+/** The casinos the editor offers. */
+export type SplashAdCasinoOption = { id: string; name: string };
 
 export const SPLASH_AD_SORTS = ["createdAt", "title"] as const;
 export type SplashAdSort = (typeof SPLASH_AD_SORTS)[number];

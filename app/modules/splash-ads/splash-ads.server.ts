@@ -1,11 +1,20 @@
 import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { splashAds, type SplashAd } from "~/db/schema";
+import { casinos, splashAds, type SplashAd } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
-import { SPLASH_AD_MESSAGES, type PublicSplashAd, type SplashAdEditorValue, type SplashAdFormInput, type SplashAdListItem, type SplashAdSort } from "./splash-ads.schema";
+import { sortByTurkishName } from "~/lib/turkish";
+import {
+  SPLASH_AD_MESSAGES,
+  type PublicSplashAd,
+  type SplashAdCasinoOption,
+  type SplashAdEditorValue,
+  type SplashAdFormInput,
+  type SplashAdListItem,
+  type SplashAdSort,
+} from "./splash-ads.schema";
 
 // The view type lives in the browser-safe schema; re-exported for the public overlay's import.
 export type { PublicSplashAd } from "./splash-ads.schema";
@@ -13,8 +22,9 @@ export type { PublicSplashAd } from "./splash-ads.schema";
 /** public-site.md §7 "Splash ad": active ads only; the browser picks one at random. */
 export async function listActiveSplashAds(): Promise<PublicSplashAd[]> {
   return getDb()
-    .select({ id: splashAds.id, title: splashAds.title, imageUrl: splashAds.imageUrl, href: splashAds.href })
+    .select({ id: splashAds.id, title: splashAds.title, imageUrl: splashAds.imageUrl, href: splashAds.href, casinoSlug: casinos.slug })
     .from(splashAds)
+    .leftJoin(casinos, eq(casinos.id, splashAds.casinoId))
     .where(eq(splashAds.isActive, true));
 }
 
@@ -30,8 +40,17 @@ export async function listSplashAdsForAdmin(query: ListQuery<SplashAdSort>): Pro
   const order = query.sort === "title" ? [direction(splashAds.title), asc(splashAds.id)] : [direction(splashAds.createdAt), asc(splashAds.id)];
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: splashAds.id, title: splashAds.title, href: splashAds.href, imageUrl: splashAds.imageUrl, isActive: splashAds.isActive, createdAt: splashAds.createdAt })
+      .select({
+        id: splashAds.id,
+        title: splashAds.title,
+        href: splashAds.href,
+        imageUrl: splashAds.imageUrl,
+        isActive: splashAds.isActive,
+        createdAt: splashAds.createdAt,
+        casinoName: casinos.name,
+      })
       .from(splashAds)
+      .leftJoin(casinos, eq(casinos.id, splashAds.casinoId))
       .where(where)
       .orderBy(...order)
       .limit(ADMIN_PAGE_SIZE)
@@ -49,20 +68,30 @@ export async function listSplashAdsForAdmin(query: ListQuery<SplashAdSort>): Pro
 export async function getSplashAdForEdit(id: string): Promise<SplashAdEditorValue | null> {
   if (!isUuid(id)) return null;
   const [row] = await getDb()
-    .select({ id: splashAds.id, title: splashAds.title, href: splashAds.href, imageUrl: splashAds.imageUrl, isActive: splashAds.isActive })
+    .select({ id: splashAds.id, title: splashAds.title, href: splashAds.href, imageUrl: splashAds.imageUrl, isActive: splashAds.isActive, casinoId: splashAds.casinoId })
     .from(splashAds)
     .where(eq(splashAds.id, id))
     .limit(1);
   return row ?? null;
 }
 
-/** Creates (id null) or updates a splash ad. */
+/** The casinos a splash ad may lead to, in Turkish alphabetical order. */
+export async function listSplashAdCasinoOptions(): Promise<SplashAdCasinoOption[]> {
+  return sortByTurkishName(await getDb().select({ id: casinos.id, name: casinos.name }).from(casinos));
+}
+
+/** Creates (id null) or updates a splash ad; its casino, when chosen, must exist. */
 export function saveSplashAd(actor: Actor, id: string | null, input: SplashAdFormInput): Promise<CommandResult<SplashAd>> {
   return runCommand(
     SPLASH_AD_COMMANDS,
     id ? "update" : "create",
     actor,
     async (tx) => {
+      // Locked until the commit, so the casino cannot be deleted under the ad being saved.
+      if (input.casinoId) {
+        const [casino] = await tx.select({ id: casinos.id }).from(casinos).where(eq(casinos.id, input.casinoId)).for("share");
+        if (!casino) return reject({ casinoId: [SPLASH_AD_MESSAGES.casinoMissing] });
+      }
       const [row] = id
         ? isUuid(id)
           ? await tx.update(splashAds).set({ ...input, updatedAt: new Date() }).where(eq(splashAds.id, id)).returning()

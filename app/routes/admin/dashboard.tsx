@@ -1,12 +1,23 @@
-import { Suspense, type ReactNode } from "react";
+import { Suspense, useId, type ReactNode } from "react";
 import { Await, data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AiCreateDialog } from "~/components/ai/ai-create-dialog";
+import { ClicksChart } from "~/components/clicks-chart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatRelativeAgeTr } from "~/lib/dates";
 import { requireAdmin } from "~/modules/auth/auth.server";
-import { activePromotionsLabel, DASHBOARD_TEXTS, monthOverMonthChange, type DashboardRecent, type DashboardStats, type MonthlyFigure } from "~/modules/dashboard/dashboard.schema";
-import { getDashboardRecent, getDashboardStats } from "~/modules/dashboard/dashboard.server";
+import {
+  activePromotionsLabel,
+  CLICK_TOP_WINDOWS,
+  DASHBOARD_TEXTS,
+  monthOverMonthChange,
+  type DashboardClicks,
+  type DashboardRecent,
+  type DashboardStats,
+  type MonthlyFigure,
+  type TopClickItem,
+} from "~/modules/dashboard/dashboard.schema";
+import { getDashboardClicks, getDashboardRecent, getDashboardStats } from "~/modules/dashboard/dashboard.server";
 import { isAiConfigured } from "~/modules/ai/ai.server";
 import { latestOpenBulkJob } from "~/modules/ai/bulk.server";
 import type { BulkJobView } from "~/modules/ai/ai.schema";
@@ -35,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     now: now.toISOString(),
     stats: getDashboardStats(now).catch(loggedAs<DashboardStats>("figures")),
     recent: getDashboardRecent().catch(loggedAs<DashboardRecent>("recent lists")),
+    // Issue 11 §4: outbound clicks, the chart and the top lists.
+    clicks: getDashboardClicks(now).catch(loggedAs<DashboardClicks>("outbound clicks")),
   };
 }
 
@@ -60,7 +73,7 @@ const STAT_CARDS: { key: keyof DashboardStats; label: string; basis: string }[] 
 const numberFormat = new Intl.NumberFormat("tr-TR");
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { now, stats, recent, aiConfigured, pendingAiJob } = loaderData;
+  const { now, stats, recent, clicks, aiConfigured, pendingAiJob } = loaderData;
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -84,6 +97,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Await>
         </Suspense>
       </div>
+
+      <ClicksPanel clicks={clicks} />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <RecentPanel title="Son Blog Yazıları" recent={recent}>
@@ -121,6 +136,88 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </RecentPanel>
       </div>
     </section>
+  );
+}
+
+/** Issue 11 §4: what the outbound links earn: clicks per day and the most clicked offers and casinos. */
+function ClicksPanel({ clicks }: { clicks: Promise<DashboardClicks | null> }) {
+  return (
+    <section aria-labelledby="clicks-title" className="mt-8 rounded-xl bg-white p-5 shadow-sm">
+      <h2 id="clicks-title" className="text-lg font-semibold">
+        Yönlendirme Tıklamaları
+      </h2>
+      <p className="mb-4 text-sm text-slate-500">&apos;Bonus Al&apos;, &apos;Siteye Git&apos; ve splash reklam tıklamaları (botlar ve 30 saniye içindeki tekrarlar sayılmaz), İstanbul saatine göre günlük.</p>
+      <Suspense fallback={<div data-skeleton aria-busy="true" aria-label="Yükleniyor" className="h-72 animate-pulse rounded-lg bg-slate-100" />}>
+        <Await resolve={clicks}>
+          {(figures) =>
+            figures ? (
+              <>
+                <ClicksChart days={figures.days} />
+                <div className="mt-6 grid gap-6 lg:grid-cols-2">
+                  <TopClicks title="En Çok Tıklanan Promosyonlar" lists={figures.topPromotions} empty="Bu dönemde promosyon tıklaması yok" showCasino />
+                  <TopClicks title="En Çok Tıklanan Casinolar" lists={figures.topCasinos} empty="Bu dönemde casino tıklaması yok" />
+                </div>
+              </>
+            ) : (
+              <p className="text-sm text-slate-400">—</p>
+            )
+          }
+        </Await>
+      </Suspense>
+    </section>
+  );
+}
+
+function TopClicks({ title, lists, empty, showCasino = false }: { title: string; lists: DashboardClicks["topPromotions"]; empty: string; showCasino?: boolean }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="mb-2 font-semibold">
+        {title}
+      </h3>
+      <div className="grid gap-4">
+        {CLICK_TOP_WINDOWS.map((days) => (
+          <TopClickTable key={days} caption={`Son ${days} gün`} items={lists[days]} empty={empty} showCasino={showCasino} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function TopClickTable({ caption, items, empty, showCasino }: { caption: string; items: TopClickItem[]; empty: string; showCasino: boolean }) {
+  return (
+    <table className="w-full table-fixed text-left text-sm">
+      <caption className="mb-1 text-left text-xs font-semibold uppercase text-slate-500">{caption}</caption>
+      <colgroup>
+        <col />
+        <col className="w-20" />
+      </colgroup>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Ad</th>
+          <th scope="col">Tıklama</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {items.length === 0 ? (
+          <tr>
+            <td colSpan={2} className="py-2 text-slate-500">
+              {empty}
+            </td>
+          </tr>
+        ) : (
+          items.map((item) => (
+            <tr key={item.id}>
+              <td className="py-1.5 pr-2">
+                <span className="block truncate font-medium">{item.name}</span>
+                {showCasino && <span className="block truncate text-xs text-slate-500">{item.casinoName ?? DASHBOARD_TEXTS.noCasino}</span>}
+              </td>
+              <td className="py-1.5 text-right font-semibold tabular-nums">{numberFormat.format(item.clicks)}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
   );
 }
 

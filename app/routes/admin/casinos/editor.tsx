@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
 import { RichTextEditor } from "~/components/rich-text-editor";
 import { PLACEHOLDER_IMAGE } from "~/components/promotion-card";
-import { CasinoFormSchema, type CasinoEditorValue } from "~/modules/casinos/casinos.schema";
+import { CASINO_MESSAGES, CasinoFormSchema, type CasinoEditorValue } from "~/modules/casinos/casinos.schema";
 
 /** admin.md §2 "Casino form": one editor for new and edit. */
 export function CasinoEditor({ casino, lastResult }: { casino: CasinoEditorValue | null; lastResult?: SubmissionResult<string[]> }) {
@@ -14,7 +14,7 @@ export function CasinoEditor({ casino, lastResult }: { casino: CasinoEditorValue
     id: "casino-editor",
     lastResult,
     constraint: getZodConstraint(CasinoFormSchema),
-    defaultValue: casino ?? undefined,
+    defaultValue: casino ? { name: casino.name, url: casino.url, logoUrl: casino.logoUrl, description: casino.description, currentAddress: casino.currentAddress ?? "" } : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CasinoFormSchema }),
@@ -31,6 +31,16 @@ export function CasinoEditor({ casino, lastResult }: { casino: CasinoEditorValue
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field label="Site Adı" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
         <Field label="Site URL" errors={fields.url.errors} inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://" }} />
+        {/* Issue 11 §3: changing it moves every outbound link of the casino at once. */}
+        <Field
+          label="Güncel adres"
+          errors={fields.currentAddress.errors}
+          hint={CASINO_MESSAGES.currentAddressHint}
+          inputProps={{ ...getInputProps(fields.currentAddress, { type: "url" }), placeholder: "https://" }}
+        />
+        {casino && casino.formerHosts.length > 0 && (
+          <p className="-mt-3 text-xs text-slate-500">Eski adresler (bu adreslere yazılmış promosyon bağlantıları da taşınır): {casino.formerHosts.join(", ")}</p>
+        )}
         <div className="flex items-start gap-4">
           <Field
             className="flex-1"

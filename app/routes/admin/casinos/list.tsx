@@ -37,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(request, new URL(request.url).pathname + new URL(request.url).search, { type: "success", message: CASINO_MESSAGES.deleted });
 }
 
+const clickCount = new Intl.NumberFormat("tr-TR");
+
 export default function CasinoList({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   return (
@@ -58,6 +60,12 @@ export default function CasinoList({ loaderData, actionData }: Route.ComponentPr
               <th scope="col" className="px-4 py-3 text-left">
                 Açıklama
               </th>
+              {/* Issue 11 §4: outbound clicks of the last 30 days (casino and promotion links). */}
+              <th scope="col" className="whitespace-nowrap px-4 py-3 text-right">
+                <abbr title="Son 30 gündeki tıklamalar" className="no-underline">
+                  Tıklama (30 gün)
+                </abbr>
+              </th>
               <SortHeader label="Tarih" sort="createdAt" current={query.sort} dir={query.dir} />
               <th scope="col" className="px-4 py-3 text-right">
                 İşlemler
@@ -65,7 +73,7 @@ export default function CasinoList({ loaderData, actionData }: Route.ComponentPr
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {list.items.length === 0 && <EmptyRow colSpan={6}>{query.q ? "Aramanıza uyan casino bulunamadı" : "Henüz casino sitesi yok"}</EmptyRow>}
+            {list.items.length === 0 && <EmptyRow colSpan={7}>{query.q ? "Aramanıza uyan casino bulunamadı" : "Henüz casino sitesi yok"}</EmptyRow>}
             {list.items.map((casino) => (
               <tr key={casino.id}>
                 <td className="px-4 py-3">
@@ -76,8 +84,12 @@ export default function CasinoList({ loaderData, actionData }: Route.ComponentPr
                     {casino.name}
                   </a>
                 </td>
-                <td className="max-w-[12rem] truncate px-4 py-3 text-slate-600">{casino.url}</td>
+                <td className="max-w-[12rem] truncate px-4 py-3 text-slate-600">
+                  {casino.url}
+                  {casino.currentAddress && <span className="block truncate text-xs text-emerald-700">Güncel: {casino.currentAddress}</span>}
+                </td>
                 <td className="max-w-[20rem] truncate px-4 py-3 text-slate-600">{casino.descriptionText || CASINO_MESSAGES.noDescription}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{clickCount.format(casino.clicks30d)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTr(casino.createdAt)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">
                   <EditLink to={`/admin/casinos/edit/${casino.id}`} />

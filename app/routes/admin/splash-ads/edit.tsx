@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Splash Reklamı Düzenl
 export const loader = (args: Route.LoaderArgs) => loadSplashAdEditor(args);
 
 export default function EditSplashAd({ loaderData, actionData }: Route.ComponentProps) {
-  return <SplashAdEditor splashAd={loaderData.splashAd} lastResult={actionData?.result} />;
+  return <SplashAdEditor splashAd={loaderData.splashAd} casinos={loaderData.casinos} lastResult={actionData?.result} />;
 }
 
 export function ErrorBoundary() {

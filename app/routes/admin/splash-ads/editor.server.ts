@@ -3,18 +3,17 @@ import { requireAdmin } from "~/modules/auth/auth.server";
 import { actorOf } from "~/lib/command.server";
 import { readForm, submitForm } from "~/lib/form-action.server";
 import { SPLASH_AD_MESSAGES, SplashAdFormSchema } from "~/modules/splash-ads/splash-ads.schema";
-import { getSplashAdForEdit, saveSplashAd } from "~/modules/splash-ads/splash-ads.server";
+import { getSplashAdForEdit, listSplashAdCasinoOptions, saveSplashAd } from "~/modules/splash-ads/splash-ads.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
 
-/** The splash ad to edit, or a 404 the error boundary shows. */
+/** The splash ad to edit (a 404 the error boundary shows when missing) and the casinos to choose from. */
 export async function loadSplashAdEditor({ request, params }: Args) {
   await requireAdmin(request);
-  if (!params.id) return { splashAd: null };
-  const splashAd = await getSplashAdForEdit(params.id);
-  if (!splashAd) throw data({ message: SPLASH_AD_MESSAGES.notFound }, 404);
-  return { splashAd };
+  const [splashAd, casinos] = await Promise.all([params.id ? getSplashAdForEdit(params.id) : null, listSplashAdCasinoOptions()]);
+  if (params.id && !splashAd) throw data({ message: SPLASH_AD_MESSAGES.notFound }, 404);
+  return { splashAd, casinos };
 }
 
 /** The one action of the new and edit screens. */

@@ -1,19 +1,27 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { CheckboxField, ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, SelectField, SubmitButton, useIsPending } from "~/components/forms";
 import { ImageField } from "~/components/image-field";
-import { SPLASH_AD_MESSAGES, SplashAdFormSchema, type SplashAdEditorValue } from "~/modules/splash-ads/splash-ads.schema";
+import { SPLASH_AD_MESSAGES, SplashAdFormSchema, type SplashAdCasinoOption, type SplashAdEditorValue } from "~/modules/splash-ads/splash-ads.schema";
 
 /** admin.md §2 "Splash ads": one editor for new and edit. */
-export function SplashAdEditor({ splashAd, lastResult }: { splashAd: SplashAdEditorValue | null; lastResult?: SubmissionResult<string[]> }) {
+export function SplashAdEditor({
+  splashAd,
+  casinos,
+  lastResult,
+}: {
+  splashAd: SplashAdEditorValue | null;
+  casinos: SplashAdCasinoOption[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const pending = useIsPending();
   const [form, fields] = useForm({
     id: "splash-ad-editor",
     lastResult,
     constraint: getZodConstraint(SplashAdFormSchema),
     // A new ad is active unless unticked (splash_ads.is_active defaults to true).
-    defaultValue: splashAd ?? { isActive: true },
+    defaultValue: splashAd ? { ...splashAd, casinoId: splashAd.casinoId ?? "" } : { isActive: true },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SplashAdFormSchema }),
@@ -29,6 +37,14 @@ export function SplashAdEditor({ splashAd, lastResult }: { splashAd: SplashAdEdi
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field label="Başlık" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
         <Field label="Hedef URL" errors={fields.href.errors} inputProps={{ ...getInputProps(fields.href, { type: "url" }), placeholder: "https://" }} />
+        <SelectField label="Casino" errors={fields.casinoId.errors} hint={SPLASH_AD_MESSAGES.casinoHint} selectProps={getSelectProps(fields.casinoId)}>
+          <option value="">{SPLASH_AD_MESSAGES.noCasino}</option>
+          {casinos.map((casino) => (
+            <option key={casino.id} value={casino.id}>
+              {casino.name}
+            </option>
+          ))}
+        </SelectField>
         <ImageField
           id={fields.imageUrl.id}
           name={fields.imageUrl.name}

@@ -94,6 +94,8 @@ export default function SplashAdList({ loaderData, actionData }: Route.Component
                   <a href={ad.href} target="_blank" rel="noreferrer noopener" className="hover:underline">
                     {ad.href}
                   </a>
+                  {/* Issue 11 §3: an ad for a casino leads through /git/ to its current address. */}
+                  {ad.casinoName && <span className="block text-xs text-slate-500">Casino: {ad.casinoName}</span>}
                 </td>
                 <td className="px-4 py-3">
                   <Form method="post" className="inline">

@@ -2,7 +2,8 @@ import { count, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
-import { auditLog, splashAds, type SplashAd } from "~/db/schema";
+import { auditLog, casinos, splashAds, type SplashAd } from "~/db/schema";
+import { insertCasino } from "~/seed/factories.server";
 import { pageStore } from "~/lib/page-cache.server";
 import { listActiveSplashAds } from "~/modules/splash-ads/splash-ads.server";
 import { action as editorAction, loader as editLoader } from "./edit";
@@ -32,7 +33,7 @@ describeEachDriver("admin splash ads", ({ db }) => {
       expect(outcome).toMatchObject({ status: 302, location: "/admin/splash-ads" });
       const [row] = await db().select().from(splashAds);
       expect(row).toMatchObject({ title: "Hafta Sonu Bonusu", href: "https://ege.example/kampanya", imageUrl: "https://cdn.example/splash.png", isActive: true });
-      expect(await listActiveSplashAds()).toEqual([{ id: row!.id, title: "Hafta Sonu Bonusu", href: "https://ege.example/kampanya", imageUrl: "https://cdn.example/splash.png" }]);
+      expect(await listActiveSplashAds()).toEqual([{ id: row!.id, title: "Hafta Sonu Bonusu", href: "https://ege.example/kampanya", imageUrl: "https://cdn.example/splash.png", casinoSlug: null }]);
       const [entry] = await auditRows();
       expect(entry).toMatchObject({ action: "splash-ad.create", outcome: "success", entityId: row!.id, summary: "Hafta Sonu Bonusu", actorEmail: "operator@example.com", address: "198.51.100.7" });
     });
@@ -75,7 +76,7 @@ describeEachDriver("admin splash ads", ({ db }) => {
     it("updates an ad, fills the editor with it, and 404s an unknown id", async () => {
       const ad = await insertAd();
       const filled = outcomeOf(await callAdmin(editLoader, `/admin/splash-ads/edit/${ad.id}`, { session: admin, params: { id: ad.id } }));
-      expect(filled.data).toEqual({ splashAd: { id: ad.id, title: "Kayıtlı Reklam", href: "https://kayitli.example", imageUrl: "/media/splash-ads/kayitli.webp", isActive: true } });
+      expect(filled.data).toEqual({ splashAd: { id: ad.id, title: "Kayıtlı Reklam", href: "https://kayitli.example", imageUrl: "/media/splash-ads/kayitli.webp", isActive: true, casinoId: null }, casinos: [] });
 
       const outcome = outcomeOf(await callAdmin(editorAction, `/admin/splash-ads/edit/${ad.id}`, { session: admin, params: { id: ad.id }, form: { ...VALID, title: "Yeni Başlık", isActive: "" } }));
       expect(outcome).toMatchObject({ status: 302, location: "/admin/splash-ads" });
@@ -86,7 +87,7 @@ describeEachDriver("admin splash ads", ({ db }) => {
 
       expect(outcomeOf(await callAdmin(editLoader, `/admin/splash-ads/edit/${MISSING}`, { session: admin, params: { id: MISSING } })).status).toBe(404);
       expect(outcomeOf(await callAdmin(editLoader, "/admin/splash-ads/edit/abc", { session: admin, params: { id: "abc" } })).status).toBe(404);
-      expect(outcomeOf(await callAdmin(newLoader, "/admin/splash-ads/new", { session: admin })).data).toEqual({ splashAd: null });
+      expect(outcomeOf(await callAdmin(newLoader, "/admin/splash-ads/new", { session: admin })).data).toEqual({ splashAd: null, casinos: [] });
     });
 
     it("refuses to save over an ad that no longer exists, writing nothing", async () => {
@@ -190,6 +191,48 @@ describeEachDriver("admin splash ads", ({ db }) => {
     await callAdmin(editorAction, "/admin/splash-ads/new", { session: admin, form: { ...VALID, title: "H" } });
     await callAdmin(listAction, "/admin/splash-ads", { session: admin, form: { intent: "delete", id: ad.id } });
     expect(everyPageDroppedSince(before)).toBe(false);
+  });
+
+  // Issue 11 §3: an ad for a casino leads through /git/{casinoSlug}?yer=splash.
+  describe("the ad's casino", () => {
+    it("offers every casino in Turkish order, saves the chosen one, and gives the overlay its slug", async () => {
+      const izmir = await insertCasino(db(), { name: "İzmir Casino" });
+      await insertCasino(db(), { name: "Ege Bet" });
+      await insertCasino(db(), { name: "Çınar Slot" });
+      const options = outcomeOf(await callAdmin(newLoader, "/admin/splash-ads/new", { session: admin })).data as { casinos: { name: string }[] };
+      expect(options.casinos.map((casino) => casino.name)).toEqual(["Çınar Slot", "Ege Bet", "İzmir Casino"]);
+
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/splash-ads/new", { session: admin, form: { ...VALID, casinoId: izmir.id } }));
+      expect(outcome).toMatchObject({ status: 302, location: "/admin/splash-ads" });
+      const [row] = await db().select().from(splashAds);
+      expect(row!.casinoId).toBe(izmir.id);
+      expect(await listActiveSplashAds()).toEqual([expect.objectContaining({ id: row!.id, casinoSlug: "izmir-casino", href: VALID.href })]);
+      const edit = outcomeOf(await callAdmin(editLoader, `/admin/splash-ads/edit/${row!.id}`, { session: admin, params: { id: row!.id } })).data as { splashAd: { casinoId: string } };
+      expect(edit.splashAd.casinoId).toBe(izmir.id);
+      const list = outcomeOf(await callAdmin(listLoader, "/admin/splash-ads", { session: admin })).data as { list: { items: { casinoName: string | null }[] } };
+      expect(list.list.items[0]!.casinoName).toBe("İzmir Casino");
+
+      // No casino chosen: straight to the ad's own address.
+      await callAdmin(editorAction, `/admin/splash-ads/edit/${row!.id}`, { session: admin, params: { id: row!.id }, form: { ...VALID, casinoId: "" } });
+      expect(await listActiveSplashAds()).toEqual([expect.objectContaining({ casinoSlug: null, href: VALID.href })]);
+    });
+
+    it.each([
+      ["a casino that does not exist", MISSING],
+      ["a malformed id", "izmir-casino"],
+    ])("refuses %s beside the field, writing nothing", async (_, casinoId) => {
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/splash-ads/new", { session: admin, form: { ...VALID, casinoId } }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.casinoId).toEqual(["Seçilen casino bulunamadı"]);
+      expect(await adCount()).toBe(0);
+    });
+
+    it("falls back to the ad's own address when its casino is deleted", async () => {
+      const casino = await insertCasino(db(), { name: "Kapanan Casino" });
+      const ad = await insertAd({ casinoId: casino.id });
+      await db().delete(casinos).where(eq(casinos.id, casino.id));
+      expect(await listActiveSplashAds()).toEqual([{ id: ad.id, title: "Kayıtlı Reklam", href: "https://kayitli.example", imageUrl: "/media/splash-ads/kayitli.webp", casinoSlug: null }]);
+    });
   });
 
   describe("access", () => {

@@ -1,0 +1,101 @@
+import net from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import { countOutboundClick, knownOutboundTarget, OUTBOUND_HEADERS } from "~/modules/outbound/outbound.server";
+import { PLACEMENT_PARAM } from "~/modules/outbound/outbound-paths";
+
+// Issue 11 §3: the /git/ redirect at p99 under 5 ms with 32 connections. A redirect whose
+// target this process already knows (modules/outbound/outbound.server.ts) is answered
+// straight from the Node request handler, before Express, like a cached page
+// (server/page-cache.ts serveCachedPage); everything else (the first request of a target,
+// a 404, anything unusual) goes through Express and the React Router route, which fill
+// the memory this path reads. Both count the click through the same function.
+
+// The security headers Express (helmet) adds, learnt from the first /git/ answer it sends,
+// so a fast answer carries exactly what a slow one does.
+let learntHeaders: [string, string][] | null = null;
+const OWN = /^(location|cache-control|x-robots-tag|content-length|content-type|transfer-encoding|date|connection|keep-alive|vary|content-encoding)$/i;
+
+/** Express middleware (before the routes): learns the headers of a /git/ answer once. */
+export function learnOutboundHeaders() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (learntHeaders === null && /^\/git\//i.test(req.path)) {
+      res.once("finish", () => {
+        if (learntHeaders !== null || res.statusCode !== 302) return;
+        const headers: [string, string][] = [];
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (OWN.test(name) || value === undefined) continue;
+          for (const v of Array.isArray(value) ? value : [String(value)]) headers.push([name, v]);
+        }
+        learntHeaders = headers;
+      });
+    }
+    next();
+  };
+}
+
+// /git/{casino} or /git/{casino}/{promotion}, an optional trailing slash, any letter case of "git".
+const OUTBOUND_PATH = /^\/git\/([^/]+)(?:\/([^/]+))?\/?$/i;
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+function decodeSegment(segment: string | undefined): string | null {
+  if (segment === undefined) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The client address as Express's req.ip computes it with `trust proxy` set to `hops`
+ * (proxy-addr: the connection's address, then X-Forwarded-For from the right, the entry
+ * `hops` places in, or the leftmost there is), and as clientAddressOf falls back when
+ * that is no IP address.
+ */
+export function clientAddressOfRaw(req: IncomingMessage, hops: number): string {
+  const socketAddress = req.socket.remoteAddress;
+  let address = socketAddress;
+  if (hops > 0) {
+    const chain = [socketAddress, ...String(req.headers["x-forwarded-for"] ?? "").split(",").map((entry) => entry.trim()).filter(Boolean).reverse()];
+    address = chain[Math.min(hops, chain.length - 1)];
+  }
+  if (address && net.isIP(address)) return address;
+  return socketAddress ?? "unknown";
+}
+
+/**
+ * Answers a GET or HEAD of a /git/ address whose target is known in memory: 302, the click
+ * counted. Returns false (Express answers) for anything else.
+ */
+export function serveKnownOutbound(req: IncomingMessage, res: ServerResponse, trustProxy: unknown): boolean {
+  if (learntHeaders === null || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  const url = req.url ?? "";
+  if (url.length > 2048 || !/^\/git\//i.test(url)) return false;
+  // A request with a body, an odd host or a NUL goes the long way, through every guard.
+  if (req.headers["content-length"] || req.headers["transfer-encoding"] || !HOST.test(req.headers.host ?? "") || url.includes("%00")) return false;
+  const at = url.indexOf("?");
+  const match = OUTBOUND_PATH.exec(at < 0 ? url : url.slice(0, at));
+  if (!match) return false;
+  const casinoSlug = decodeSegment(match[1]);
+  const promotionSlug = decodeSegment(match[2]);
+  if (casinoSlug === null || (match[2] !== undefined && promotionSlug === null)) return false;
+  const target = knownOutboundTarget(casinoSlug.toLowerCase(), promotionSlug?.toLowerCase() ?? null);
+  if (!target) return false;
+  const hops = trustProxy === true ? 1 : typeof trustProxy === "number" && trustProxy > 0 ? trustProxy : 0;
+  countOutboundClick(target, {
+    method: req.method,
+    header: (name) => {
+      const value = req.headers[name.toLowerCase()];
+      return typeof value === "string" ? value : null;
+    },
+    placementParam: at < 0 ? null : new URLSearchParams(url.slice(at + 1)).get(PLACEMENT_PARAM),
+    clientAddress: clientAddressOfRaw(req, hops),
+  });
+  const wire: string[] = [];
+  for (const [name, value] of learntHeaders) wire.push(name, value);
+  for (const [name, value] of Object.entries(OUTBOUND_HEADERS)) wire.push(name, value);
+  wire.push("Location", target.location, "Content-Length", "0");
+  res.writeHead(302, wire).end();
+  return true;
+}
