@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
-import { PromotionCard } from "./promotion-card";
+import { PromotionCard } from "./offer-card";
 
 /** A grid of promotion cards of which at most one is expanded. */
 export function PromotionList({ promotions }: { promotions: PublicPromotion[] }) {

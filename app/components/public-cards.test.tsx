@@ -2,8 +2,9 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
+import { NO_BONUS_TERMS } from "~/modules/promotions/bonus-terms";
 import { CasinoCard } from "./casino-card";
-import { PromotionCard } from "./promotion-card";
+import { PromotionCard } from "./offer-card";
 import { RelatedSlider, wrapPage } from "./related-slider";
 
 // Server-rendered as a visitor's first HTML; React's <!-- --> text separators removed.
@@ -25,6 +26,9 @@ const promotion = (n: number, expiryDate: string | null = null): PublicPromotion
   categoryId: null,
   createdAt: NOW,
   casino: { id: "c1", name: "Ege Bet", slug: "ege-bet", logoUrl: null },
+  bonus: NO_BONUS_TERMS,
+  ratingCount: 0,
+  ratingTotal: 0,
 });
 
 describe("related promotions slider (public-site.md §2.9)", () => {
@@ -85,5 +89,41 @@ describe("promotion card (public-site.md §2.5)", () => {
 
   it("names the casino, or 'Diğer' without one", () => {
     expect(html(<PromotionCard promotion={{ ...promotion(1), casino: null }} expanded={false} onToggle={() => {}} />)).toContain("Diğer");
+  });
+
+  // Issue 11 §2: what a visitor scans is text on the card, not paint in the banner.
+  describe("an offer a visitor can scan (issue 11 §2)", () => {
+    const offer: PublicPromotion = {
+      ...promotion(3, "2026-12-31T20:59:00.000Z"),
+      promotionCode: "HOSGELDIN100",
+      bonus: { ...NO_BONUS_TERMS, bonusType: "deposit", bonusPercent: 100, bonusCap: 5000, minDeposit: 100, wageringMultiplier: 35, wageringBasis: "bonus" },
+      ratingCount: 12,
+      ratingTotal: 52,
+    };
+    const out = html(<PromotionCard promotion={offer} expanded={false} onToggle={() => {}} />);
+    const text = out.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+    it("shows the headline value, the three chips and the rating as text", () => {
+      expect(text).toContain("Bonus: %100 · 5.000 TL&#x27;ye kadar");
+      expect(out).toMatch(/<li[^>]*>Çevrim 35x<\/li><li[^>]*>Min. yatırım 100 TL<\/li><li[^>]*>Son tarih 31.12.2026<\/li>/);
+      expect(text).toContain("4,3 / 5 · 12 yorum");
+    });
+
+    it("shows the code as selectable text with a 'Kopyala' button", () => {
+      expect(out).toMatch(/<code[^>]*select-all[^>]*>HOSGELDIN100<\/code>/);
+      expect(out).toMatch(/<button type="button"[^>]*>Kopyala<span class="sr-only"> \(HOSGELDIN100\)<\/span><\/button>/);
+    });
+
+    it("ends with 'Şartlar ve koşullar geçerlidir' linking to the detail page's terms", () => {
+      expect(out).toMatch(/<a[^>]*href="\/bonuslar\/ege-bet\/bonus-3#sartlar"[^>]*>Şartlar ve koşullar geçerlidir<span class="sr-only">: Bonus 3<\/span><\/a>/);
+    });
+
+    it("leaves out what the offer does not state: no code, no rating, no chips", () => {
+      const plain = html(<PromotionCard promotion={promotion(4)} expanded={false} onToggle={() => {}} />);
+      expect(plain).not.toContain("Kopyala");
+      expect(plain).not.toContain("yorum");
+      expect(plain).not.toContain("Öne çıkan şartlar");
+      expect(plain).toContain("Şartlar ve koşullar geçerlidir");
+    });
   });
 });

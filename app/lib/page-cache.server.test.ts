@@ -142,4 +142,11 @@ describe("shareable()", () => {
     // React Router adds the cookies itself; copying them here would send them twice.
     expect(headers.has("Set-Cookie")).toBe(false);
   });
+
+  it("adds the route's own tags to the loader's, once each (issue 11 §2: the pages listing offers)", () => {
+    const listing = shareable({}, ["promotion-lists"]);
+    expect(listing({ parentHeaders: new Headers(), loaderHeaders: new Headers() }).get(TAGS_HEADER)).toBe("promotion-lists");
+    const both = listing({ parentHeaders: new Headers(), loaderHeaders: new Headers({ [TAGS_HEADER]: `${promotionTag("1")} promotion-lists` }) });
+    expect(both.get(TAGS_HEADER)).toBe("promotion:1 promotion-lists");
+  });
 });

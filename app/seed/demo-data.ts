@@ -1,6 +1,8 @@
 // Realistic Turkish demo content for a fresh installation (issue 2). The brands are
 // fictional. Images live in public/demo/ (scripts/generate-demo-images.ts).
 
+import type { BonusTerms } from "~/modules/promotions/bonus-terms";
+
 export type DemoCasino = { key: string; name: string; color: string; featured: boolean; rating: number; blurb: string };
 
 export const DEMO_CASINOS: DemoCasino[] = [
@@ -31,7 +33,11 @@ type PromotionTemplate = {
   details: string;
   terms: string[];
   code?: string;
+  /** Issue 11 §1: the structured terms, matching the free-text ones (the verification date is set per promotion). */
+  bonus: Omit<BonusTerms, "lastVerifiedAt">;
 };
+
+const NO_TERMS = { bonusType: null, bonusAmount: null, bonusPercent: null, bonusCap: null, freeSpins: null, minDeposit: null, wageringMultiplier: null, wageringBasis: null, maxBet: null, maxCashout: null, eligibleGames: null } as const;
 
 export const PROMOTION_TEMPLATES: PromotionTemplate[] = [
   {
@@ -41,6 +47,7 @@ export const PROMOTION_TEMPLATES: PromotionTemplate[] = [
     details: "Yeni üyelere özel bu kampanyada ilk yatırımınız iki katına çıkar. Bonus tutarı slot oyunlarında kullanılabilir ve canlı destek üzerinden talep edilir.",
     terms: ["Minimum yatırım tutarı 100 TL'dir.", "Bonus tutarının 30 katı çevrim şartı vardır.", "Bonus yalnızca slot oyunlarında geçerlidir.", "Her üye bu bonustan bir kez yararlanabilir."],
     code: "HOSGELDIN100",
+    bonus: { ...NO_TERMS, bonusType: "deposit", bonusPercent: 100, bonusCap: 5000, minDeposit: 100, wageringMultiplier: 30, wageringBasis: "bonus", maxBet: 50, eligibleGames: "Slot oyunları" },
   },
   {
     title: (c) => `${c} 250 TL Deneme Bonusu`,
@@ -48,6 +55,7 @@ export const PROMOTION_TEMPLATES: PromotionTemplate[] = [
     summary: "Yatırım yapmadan 250 TL deneme bonusu ile siteyi risksiz keşfedin.",
     details: "Üyeliğinizi doğruladıktan sonra hesabınıza 250 TL deneme bonusu tanımlanır. Bonusla kazandığınız tutarı çevrim şartını tamamladıktan sonra çekebilirsiniz.",
     terms: ["Telefon numarası doğrulaması gereklidir.", "Maksimum çekim tutarı 1.000 TL'dir.", "Çevrim şartı 20 kattır."],
+    bonus: { ...NO_TERMS, bonusType: "no_deposit", bonusAmount: 250, wageringMultiplier: 20, wageringBasis: "bonus", maxBet: 25, maxCashout: 1000, eligibleGames: "Slot ve canlı casino oyunları" },
   },
   {
     title: (c) => `${c} Haftalık %20 Kayıp Bonusu`,
@@ -56,6 +64,7 @@ export const PROMOTION_TEMPLATES: PromotionTemplate[] = [
     details: "Pazartesi ile pazar arasındaki net kayıplarınız hesaplanır ve %20'si çevrimsiz olarak iade edilir. Kampanya tüm casino ve canlı casino oyunlarında geçerlidir.",
     terms: ["Minimum net kayıp 500 TL olmalıdır.", "Bonus çevrim şartı yoktur.", "Hafta içinde bonus almış olmak kampanyaya engel değildir."],
     code: "KAYIP20",
+    bonus: { ...NO_TERMS, bonusType: "cashback", bonusPercent: 20, bonusCap: 10000, wageringMultiplier: 0, wageringBasis: "bonus", eligibleGames: "Tüm casino ve canlı casino oyunları" },
   },
   {
     title: (c) => `${c} 100 Bedava Dönüş`,
@@ -64,6 +73,7 @@ export const PROMOTION_TEMPLATES: PromotionTemplate[] = [
     details: "Hafta sonu yapacağınız 250 TL ve üzeri yatırımlarda popüler slot oyunlarında kullanabileceğiniz 100 bedava dönüş kazanırsınız.",
     terms: ["Dönüş değeri 2 TL'dir.", "Bedava dönüş kazançlarına 25 kat çevrim uygulanır.", "Dönüşler 3 gün içinde kullanılmalıdır."],
     code: "SPIN100",
+    bonus: { ...NO_TERMS, bonusType: "free_spins", freeSpins: 100, minDeposit: 250, wageringMultiplier: 25, wageringBasis: "bonus", maxCashout: 2000, eligibleGames: "Seçili slot oyunları" },
   },
   {
     title: (c) => `${c} %50 Yatırım Bonusu`,
@@ -71,6 +81,7 @@ export const PROMOTION_TEMPLATES: PromotionTemplate[] = [
     summary: "Her yatırımınızda %50 ek bonus ile daha uzun oyun keyfi.",
     details: "Gün içinde yapacağınız ilk yatırıma %50 oranında, 2.500 TL'ye kadar ek bonus verilir. Kampanya her gün yenilenir.",
     terms: ["Minimum yatırım 200 TL'dir.", "Bonusun 15 katı çevrim şartı vardır.", "Günde bir kez talep edilebilir."],
+    bonus: { ...NO_TERMS, bonusType: "deposit", bonusPercent: 50, bonusCap: 2500, minDeposit: 200, wageringMultiplier: 15, wageringBasis: "deposit_bonus", maxBet: 100, eligibleGames: "Slot ve masa oyunları" },
   },
 ];
 

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, lt, type SQL } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { expect, it } from "vitest";
 import { describeEachDriver } from "../../tests/helpers/db";
@@ -30,6 +30,11 @@ describeEachDriver("demo content", ({ db }) => {
     expect(await total(promotions, eq(promotions.isActive, false))).toBeGreaterThan(0);
     expect(await total(promotions, lt(promotions.expiryDate, new Date()))).toBeGreaterThan(0);
     expect(await total(promotions, isNotNull(promotions.promotionCode))).toBeGreaterThan(0);
+    // Issue 11 §1: every demo offer states its terms as fields; some were verified over 30 days ago.
+    expect(await total(promotions, isNull(promotions.bonusType))).toBe(0);
+    expect(await total(promotions, isNull(promotions.wageringMultiplier))).toBe(0);
+    expect(await total(promotions, isNull(promotions.lastVerifiedAt))).toBe(0);
+    expect(await total(promotions, lt(promotions.lastVerifiedAt, new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10)))).toBeGreaterThan(0);
     expect(await total(blogPosts)).toBe(12);
     expect(await total(blogPosts, eq(blogPosts.isPublished, false))).toBeGreaterThan(0);
     expect(await total(promotionComments)).toBeGreaterThan(10);

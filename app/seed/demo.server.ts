@@ -2,6 +2,7 @@ import { getDb } from "~/db/index.server";
 import type { Db } from "~/db/db.server";
 import { insertCasino, insertCategory, insertComment, insertPost, insertPromotion } from "~/seed/factories.server";
 import { appMeta, heroSection, scheduledPublishingSettings, seoSettings, settings, splashAds } from "~/db/schema";
+import { istanbulToday } from "~/modules/promotions/bonus-details";
 import {
   DEMO_BLOG_SECTION_TEXT,
   DEMO_CASINOS,
@@ -76,6 +77,9 @@ async function insertDemoRows(db: Db, now: Date): Promise<void> {
           url: `${casino.url}/kampanyalar/${n + 1}`,
           terms: template.terms,
           promotionCode: template.code ?? null,
+          // Issue 11 §1: the terms as structured fields; verified a few days ago, some over 30 days ago (issue 11 §6).
+          ...template.bonus,
+          lastVerifiedAt: istanbulToday(ago([1, 3, 8, 45, 14][n % 5]!)),
           isActive: !inactive,
           expiryDate,
           imageUrl: n % 4 === 3 ? null : `/demo/promo-${(PROMOTION_TEMPLATES.indexOf(template) % 5) + 1}.svg`,

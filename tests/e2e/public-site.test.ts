@@ -47,17 +47,18 @@ describe("public site in Chromium", () => {
     const first = cards.nth(0);
     const second = cards.nth(1);
     await first.getByRole("button", { name: "Devamını oku" }).click();
-    await first.getByText("Şartlar ve Koşullar").waitFor();
+    await first.getByText("Şartlar ve Koşullar", { exact: true }).waitFor();
     await second.getByRole("button", { name: "Devamını oku" }).click();
-    await second.getByText("Şartlar ve Koşullar").waitFor();
-    expect(await first.getByText("Şartlar ve Koşullar").count()).toBe(0);
+    await second.getByText("Şartlar ve Koşullar", { exact: true }).waitFor();
+    expect(await first.getByText("Şartlar ve Koşullar", { exact: true }).count()).toBe(0);
     await second.getByRole("button", { name: "Gizle" }).click();
-    expect(await second.getByText("Şartlar ve Koşullar").count()).toBe(0);
+    expect(await second.getByText("Şartlar ve Koşullar", { exact: true }).count()).toBe(0);
 
-    // 'Bonus Al' opens the offer in a new tab, without passing ranking.
+    // 'Bonus Al' opens the offer in a new tab, through the site's counted /git/ link (issue 11 §3), without passing ranking.
     const claim = first.getByRole("link", { name: "Bonus Al" });
     expect(await claim.getAttribute("target")).toBe("_blank");
-    expect(await claim.getAttribute("rel")).toBe("nofollow sponsored noopener");
+    expect(await claim.getAttribute("rel")).toBe("sponsored nofollow noopener");
+    expect(await claim.getAttribute("href")).toMatch(/^\/git\/[a-z0-9-]+\/[a-z0-9-]+\?yer=card$/);
 
     // The card's title links to its page (issue 10 §2), as 'Detayları Gör' does; then a comment.
     const title = (await first.locator("h3").textContent())!;

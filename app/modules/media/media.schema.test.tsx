@@ -2,8 +2,9 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PostCard } from "~/components/post-card";
-import { PromotionCard } from "~/components/promotion-card";
+import { PromotionCard } from "~/components/offer-card";
 import { imageSources } from "./media.schema";
+import { NO_BONUS_TERMS } from "~/modules/promotions/bonus-terms";
 
 const UPLOAD = "/media/promotions/promotion_1700000000000_abcdefghijkl.png";
 
@@ -49,6 +50,9 @@ describe("imageSources", () => {
             categoryId: null,
             createdAt: "2026-06-01T09:00:00.000Z",
             casino: null,
+            bonus: NO_BONUS_TERMS,
+            ratingCount: 0,
+            ratingTotal: 0,
           }}
           expanded={false}
           onToggle={() => {}}

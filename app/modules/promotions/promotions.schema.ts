@@ -6,6 +6,20 @@ import { slugify } from "~/lib/slug";
 import { cutText, htmlToText, SHORT_DESCRIPTION_LENGTH } from "~/lib/text";
 import { foldForSearch } from "~/lib/turkish";
 import { optionalImageUrl, optionalText, richText, text, webUrl, checkbox } from "~/lib/validation";
+import {
+  BONUS_TYPES,
+  ELIGIBLE_GAMES_MAX_LENGTH,
+  formatNumberTr,
+  MAX_BET_TL,
+  MAX_BONUS_PERCENT,
+  MAX_BONUS_TL,
+  MAX_FREE_SPINS,
+  MAX_WAGERING_MULTIPLIER,
+  MIN_BONUS_PERCENT,
+  WAGERING_BASES,
+  type BonusTerms,
+} from "./bonus-terms";
+import { istanbulToday } from "./bonus-details";
 
 /** public-site.md §3: shortDescription is the first 150 characters of the description. */
 export function shortDescriptionOf(descriptionHtml: string): string {
@@ -154,6 +168,73 @@ export const PROMOTION_MESSAGES = {
   imageHint: "PNG, JPG, max 2MB",
 } as const;
 
+const wholeRange = (label: string, min: number, max: number, unit = " TL") => `${label} ${formatNumberTr(min)} ile ${formatNumberTr(max)}${unit} arasında tam sayı olmalıdır`;
+
+/** Issue 11 §1: the structured terms' messages, shown beside their fields. */
+export const BONUS_TERMS_MESSAGES = {
+  bonusType: "Geçerli bir bonus türü seçin",
+  bonusAmount: wholeRange("Bonus tutarı", 1, MAX_BONUS_TL),
+  bonusPercent: wholeRange("Bonus yüzdesi", MIN_BONUS_PERCENT, MAX_BONUS_PERCENT, ""),
+  bonusCap: wholeRange("Üst limit", 1, MAX_BONUS_TL),
+  capNeedsPercent: "Üst limit yalnızca yüzde olarak verilen bonusa girilebilir",
+  amountOrPercent: "Bonus TL tutarı veya yüzde olarak girilir, ikisi birden girilemez",
+  freeSpins: wholeRange("Freespin sayısı", 1, MAX_FREE_SPINS, ""),
+  minDeposit: wholeRange("Minimum yatırım", 0, MAX_BONUS_TL),
+  wageringMultiplier: `Çevrim katı 0 ile ${MAX_WAGERING_MULTIPLIER} arasında, en fazla bir ondalıklı olmalıdır (örn. 35 veya 12,5)`,
+  wageringBasis: "Geçerli bir çevrim tabanı seçin",
+  maxBet: wholeRange("Maksimum bahis", 1, MAX_BET_TL),
+  maxCashout: wholeRange("Maksimum çekim", 1, MAX_BONUS_TL),
+  lastVerifiedAt: "Geçerli bir tarih giriniz",
+  verifiedInFuture: "Doğrulama tarihi bugünden ileri olamaz",
+} as const;
+
+// Whole numbers as typed: '5000' or with Turkish thousands dots, '5.000'.
+const WHOLE_NUMBER = /^(?:\d{1,9}|\d{1,3}(?:\.\d{3}){1,2})$/;
+
+/** An optional whole number in [min, max]; empty is null (admin.md §5). */
+function optionalWhole(min: number, max: number, message: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const number = WHOLE_NUMBER.test(value) ? Number(value.replace(/\./g, "")) : Number.NaN;
+      if (!(number >= min && number <= max)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+/** An optional choice among `values`; empty is null. */
+function optionalChoice<T extends string>(values: readonly T[], message: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (!(values as readonly string[]).includes(value)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return value as T;
+    });
+}
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' when it names a real day, else null. */
+export function readCalendarDay(value: string): string | null {
+  const match = CALENDAR_DAY.exec(value);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day && year >= 2000 ? value : null;
+}
+
 const optionalId = (message: string) =>
   z
     .string()
@@ -188,14 +269,84 @@ export const PromotionFormSchema = z.object({
       return date;
     }),
   isActive: checkbox(),
+  // Tab 'Bonus Şartları' (issue 11 §1); the code and the expiry above belong to the terms too.
+  bonusType: optionalChoice(BONUS_TYPES, BONUS_TERMS_MESSAGES.bonusType),
+  bonusAmount: optionalWhole(1, MAX_BONUS_TL, BONUS_TERMS_MESSAGES.bonusAmount),
+  bonusPercent: optionalWhole(MIN_BONUS_PERCENT, MAX_BONUS_PERCENT, BONUS_TERMS_MESSAGES.bonusPercent),
+  bonusCap: optionalWhole(1, MAX_BONUS_TL, BONUS_TERMS_MESSAGES.bonusCap),
+  freeSpins: optionalWhole(1, MAX_FREE_SPINS, BONUS_TERMS_MESSAGES.freeSpins),
+  minDeposit: optionalWhole(0, MAX_BONUS_TL, BONUS_TERMS_MESSAGES.minDeposit),
+  wageringMultiplier: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      // One decimal, with a point or the Turkish comma: '35', '12.5', '12,5'.
+      const number = /^\d{1,3}(?:[.,]\d)?$/.test(value) ? Number(value.replace(",", ".")) : Number.NaN;
+      if (!(number >= 0 && number <= MAX_WAGERING_MULTIPLIER)) {
+        ctx.addIssue({ code: "custom", message: BONUS_TERMS_MESSAGES.wageringMultiplier });
+        return z.NEVER;
+      }
+      return number;
+    }),
+  wageringBasis: optionalChoice(WAGERING_BASES, BONUS_TERMS_MESSAGES.wageringBasis),
+  maxBet: optionalWhole(1, MAX_BET_TL, BONUS_TERMS_MESSAGES.maxBet),
+  maxCashout: optionalWhole(1, MAX_BONUS_TL, BONUS_TERMS_MESSAGES.maxCashout),
+  eligibleGames: optionalText(ELIGIBLE_GAMES_MAX_LENGTH),
+  lastVerifiedAt: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const day = readCalendarDay(value);
+      if (!day) {
+        ctx.addIssue({ code: "custom", message: BONUS_TERMS_MESSAGES.lastVerifiedAt });
+        return z.NEVER;
+      }
+      // 'YYYY-MM-DD' compares as text; today is Istanbul's.
+      if (day > istanbulToday()) {
+        ctx.addIssue({ code: "custom", message: BONUS_TERMS_MESSAGES.verifiedInFuture });
+        return z.NEVER;
+      }
+      return day;
+    }),
+}).superRefine((input, ctx) => {
+  // The bonus is a TL amount or a percentage of the deposit (with an optional cap), not both.
+  if (input.bonusAmount !== null && input.bonusPercent !== null) ctx.addIssue({ code: "custom", path: ["bonusAmount"], message: BONUS_TERMS_MESSAGES.amountOrPercent });
+  if (input.bonusCap !== null && input.bonusPercent === null) ctx.addIssue({ code: "custom", path: ["bonusCap"], message: BONUS_TERMS_MESSAGES.capNeedsPercent });
 });
 
 export type PromotionFormInput = z.infer<typeof PromotionFormSchema>;
+
+/** The structured terms as the form gave them; a multiple without a basis is wagered on the bonus. */
+export function bonusTermsOf(input: PromotionFormInput): BonusTerms {
+  return {
+    bonusType: input.bonusType,
+    bonusAmount: input.bonusAmount,
+    bonusPercent: input.bonusPercent,
+    bonusCap: input.bonusCap,
+    freeSpins: input.freeSpins,
+    minDeposit: input.minDeposit,
+    wageringMultiplier: input.wageringMultiplier,
+    wageringBasis: input.wageringMultiplier === null ? null : (input.wageringBasis ?? "bonus"),
+    maxBet: input.maxBet,
+    maxCashout: input.maxCashout,
+    eligibleGames: input.eligibleGames,
+    lastVerifiedAt: input.lastVerifiedAt,
+  };
+}
 
 /** Which tab of the editor holds each field, so a tab can show that it has errors. */
 export const PROMOTION_TABS = [
   { id: "details", label: "Promosyon Detayları", fields: ["title", "casinoId", "categoryId", "imageUrl", "shortDescription", "fullDescription", "terms"] },
   { id: "settings", label: "Promosyon Ayarları", fields: ["url", "promotionCode", "expiryDate", "isActive"] },
+  {
+    id: "terms",
+    label: "Bonus Şartları",
+    fields: ["bonusType", "bonusAmount", "bonusPercent", "bonusCap", "freeSpins", "minDeposit", "wageringMultiplier", "wageringBasis", "maxBet", "maxCashout", "eligibleGames", "lastVerifiedAt"],
+  },
 ] as const satisfies readonly { id: string; label: string; fields: readonly (keyof PromotionFormInput)[] }[];
 
 export type PromotionTabId = (typeof PROMOTION_TABS)[number]["id"];
@@ -253,7 +404,16 @@ export type PromotionEditorValue = {
   /** datetime-local in Istanbul time, or "" for none. */
   expiryDate: string;
   isActive: boolean;
-};
+} & BonusTermsEditorValue;
+
+/** The structured terms as the editor's inputs hold them ("" for none). */
+export type BonusTermsEditorValue = { [K in keyof BonusTerms]: string };
+
+/** Stored terms as the editor's inputs show them. */
+export function bonusTermsEditorValue(terms: BonusTerms): BonusTermsEditorValue {
+  const shown = (value: string | number | null) => (value === null ? "" : String(value));
+  return Object.fromEntries(Object.entries(terms).map(([key, value]) => [key, shown(value)])) as BonusTermsEditorValue;
+}
 
 export type PromotionEditorOptions = {
   casinos: { id: string; name: string }[];
@@ -287,4 +447,9 @@ export type PublicPromotion = {
   categoryId: string | null;
   createdAt: string;
   casino: { id: string; name: string; slug: string; logoUrl: string | null } | null;
+  /** Issue 11 §1: the structured terms. */
+  bonus: BonusTerms;
+  /** Issue 11 §2: the visitors' ratings, kept by a trigger on promotion_comments. */
+  ratingCount: number;
+  ratingTotal: number;
 };

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, lte, min, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { casinos, promotionCategories, promotions } from "~/db/schema";
+import { casinos, promotionCategories, promotions, type Promotion } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands, type FieldErrors, type Tx } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
@@ -9,7 +9,10 @@ import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish"
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { resolvePromotionSlug } from "./fuzzy";
+import { isBonusType, isWageringBasis, type BonusTerms } from "./bonus-terms";
 import {
+  bonusTermsEditorValue,
+  bonusTermsOf,
   composePromotionDescription,
   dateToIstanbulLocal,
   derivePromotionFields,
@@ -48,13 +51,49 @@ const publicColumns = {
   casinoName: casinos.name,
   casinoSlug: casinos.slug,
   casinoLogoUrl: casinos.logoUrl,
+  // Issue 11 §1-2: the structured terms and the rating columns the trigger keeps.
+  bonusType: promotions.bonusType,
+  bonusAmount: promotions.bonusAmount,
+  bonusPercent: promotions.bonusPercent,
+  bonusCap: promotions.bonusCap,
+  freeSpins: promotions.freeSpins,
+  minDeposit: promotions.minDeposit,
+  wageringMultiplier: promotions.wageringMultiplier,
+  wageringBasis: promotions.wageringBasis,
+  maxBet: promotions.maxBet,
+  maxCashout: promotions.maxCashout,
+  eligibleGames: promotions.eligibleGames,
+  lastVerifiedAt: promotions.lastVerifiedAt,
+  ratingCount: promotions.ratingCount,
+  ratingTotal: promotions.ratingTotal,
 };
 
 type PromotionRow = {
   id: string; title: string; slug: string; description: string; terms: string[]; url: string; expiryDate: Date | null;
   imageUrl: string | null; promotionCode: string | null; category: string | null; categoryId: string | null; createdAt: Date;
   casinoId: string | null; casinoName: string | null; casinoSlug: string | null; casinoLogoUrl: string | null;
-};
+  ratingCount: number; ratingTotal: number;
+} & StoredTerms;
+
+type StoredTerms = Pick<Promotion, "bonusType" | "bonusAmount" | "bonusPercent" | "bonusCap" | "freeSpins" | "minDeposit" | "wageringMultiplier" | "wageringBasis" | "maxBet" | "maxCashout" | "eligibleGames" | "lastVerifiedAt">;
+
+/** The stored structured terms (the columns' checks keep the type and basis to the known values). */
+function bonusTermsFrom(row: StoredTerms): BonusTerms {
+  return {
+    bonusType: isBonusType(row.bonusType) ? row.bonusType : null,
+    bonusAmount: row.bonusAmount,
+    bonusPercent: row.bonusPercent,
+    bonusCap: row.bonusCap,
+    freeSpins: row.freeSpins,
+    minDeposit: row.minDeposit,
+    wageringMultiplier: row.wageringMultiplier === null ? null : Number(row.wageringMultiplier),
+    wageringBasis: isWageringBasis(row.wageringBasis) ? row.wageringBasis : null,
+    maxBet: row.maxBet,
+    maxCashout: row.maxCashout,
+    eligibleGames: row.eligibleGames,
+    lastVerifiedAt: row.lastVerifiedAt,
+  };
+}
 
 function toPublicPromotion(row: PromotionRow): PublicPromotion {
   return {
@@ -72,6 +111,9 @@ function toPublicPromotion(row: PromotionRow): PublicPromotion {
     categoryId: row.categoryId,
     createdAt: row.createdAt.toISOString(),
     casino: row.casinoId ? { id: row.casinoId, name: row.casinoName!, slug: row.casinoSlug!, logoUrl: row.casinoLogoUrl } : null,
+    bonus: bonusTermsFrom(row),
+    ratingCount: row.ratingCount,
+    ratingTotal: row.ratingTotal,
   };
 }
 
@@ -290,6 +332,7 @@ export async function getPromotionForEdit(id: string): Promise<PromotionEditorVa
     promotionCode: row.promotionCode,
     expiryDate: row.expiryDate ? dateToIstanbulLocal(row.expiryDate) : "",
     isActive: row.isActive,
+    ...bonusTermsEditorValue(bonusTermsFrom(row)),
   };
 }
 
@@ -398,6 +441,7 @@ export function savePromotion(actor: Actor, id: string | null, input: PromotionF
         expiryDate: input.expiryDate,
         imageUrl: input.imageUrl,
         isActive: input.isActive,
+        ...bonusTermsOf(input),
         ...(activated || moved ? { indexed: false } : {}),
       };
       const [row] = id

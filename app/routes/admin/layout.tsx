@@ -53,7 +53,7 @@ export default function AdminLayout() {
           </Form>
         </div>
       </aside>
-      <main className="flex-1 p-4 md:p-8">
+      <main className="min-w-0 flex-1 p-4 md:p-8">
         {checking && (
           <p role="status" className="mb-4 text-sm text-slate-500">
             {LOGIN_MESSAGES.checkingGuard}

@@ -5,6 +5,7 @@ import { ClaimLink, detailPath, promotionImage } from "~/components/promotion-ca
 import { PostCard } from "~/components/post-card";
 import { formatDateTr } from "~/lib/dates";
 import { imageSources } from "~/modules/media/media.schema";
+import { promotionOutboundHref } from "~/modules/outbound/outbound-paths";
 import { findPublishedPost, listSimilarPosts } from "~/modules/blog/blog.server";
 import { listActivePromotions } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
@@ -75,7 +76,7 @@ export default function BlogPost() {
                 <Link to={detailPath(promotion)} className="flex-1 text-sm font-semibold hover:underline">
                   {promotion.title}
                 </Link>
-                <ClaimLink href={promotion.claimLink} className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white" />
+                <ClaimLink href={promotionOutboundHref(promotion, "card")} className="rounded bg-brand-600 px-3 py-1 text-xs font-semibold text-white" />
               </li>
             ))}
           </ul>

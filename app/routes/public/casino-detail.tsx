@@ -4,12 +4,16 @@ import { ClaimLink, PLACEHOLDER_IMAGE } from "~/components/promotion-card";
 import { PromotionList } from "~/components/promotion-list";
 import { htmlToText } from "~/lib/text";
 import { casinoPath } from "~/modules/casinos/casino-paths";
+import { outboundPath } from "~/modules/outbound/outbound-paths";
 import { findCasino } from "~/modules/casinos/casinos.server";
 import { listActivePromotionsOfCasino } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
+import { PROMOTION_LISTS_TAG, shareable } from "~/lib/page-cache.server";
 
 export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
+// The promotion cards show ratings: the list sweep refreshes them (PROMOTION_LISTS_TAG).
+export const headers = shareable({}, [PROMOTION_LISTS_TAG]);
 
 const MAX_ID_LENGTH = 120;
 
@@ -58,7 +62,7 @@ export default function CasinoDetail() {
             <span className="rounded-full bg-sky-100 px-3 py-1 text-sky-800">7/24 Destek</span>
           </div>
         </div>
-        <ClaimLink href={casino.url} className="rounded-lg bg-brand-600 px-6 py-3 text-center font-semibold text-white hover:bg-brand-700">
+        <ClaimLink href={outboundPath(casino.slug, null, "casino")} className="rounded-lg bg-brand-600 px-6 py-3 text-center font-semibold text-white hover:bg-brand-700">
           Siteye Git
         </ClaimLink>
       </section>

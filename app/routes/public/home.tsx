@@ -16,6 +16,7 @@ import { HOME_POST_COUNT } from "~/modules/site/site";
 import { getEnv } from "~/env.server";
 import { useSiteName } from "~/components/site-name";
 import { safeHref } from "~/lib/urls";
+import { PROMOTION_LISTS_TAG, shareable } from "~/lib/page-cache.server";
 
 // public-site.md §9: 12 casinos in the carousel, 4 posts. The home page shows the newest
 // promotions and links to /bonuslar for the rest.
@@ -23,6 +24,8 @@ export const HOME_CASINO_COUNT = 12;
 export const HOME_PROMOTION_COUNT = 12;
 
 export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
+// The promotion cards show ratings: the list sweep refreshes them (PROMOTION_LISTS_TAG).
+export const headers = shareable({}, [PROMOTION_LISTS_TAG]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const siteName = getEnv().SITE_NAME;

@@ -4,8 +4,15 @@ import { CommentsSection } from "~/components/comments-section";
 import { ClaimLink, detailPath, PLACEHOLDER_IMAGE, promotionImage, promotionImageFit, TermsList } from "~/components/promotion-card";
 import { htmlToText } from "~/lib/text";
 import { casinoPath } from "~/modules/casinos/casino-paths";
+import { outboundPath, promotionOutboundHref } from "~/modules/outbound/outbound-paths";
 import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
 import { RelatedSlider } from "~/components/related-slider";
+import { CopyCode } from "~/components/copy-code";
+import { OfferHeadline, RatingLine, TermChips, TermsNotice, TERMS_ANCHOR } from "~/components/offer-facts";
+import { PromotionList } from "~/components/promotion-list";
+import { WageringCalculator } from "~/components/wagering-calculator";
+import { hasCalculator, termRowsOf, verificationOf } from "~/modules/promotions/bonus-details";
+import { isExpired } from "~/modules/promotions/promotions.schema";
 import { formatDateTr } from "~/lib/dates";
 import { imageSources } from "~/modules/media/media.schema";
 import { COMMENT_PAGE_PARAM, COMMENTS_PAGE_SIZE, MAX_COMMENT_PAGE } from "~/modules/comments/comments.paging";
@@ -59,8 +66,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A page the comments no longer reach (deleted, or a made-up number) sends the visitor to the first.
   if (commentPage > 1 && comments.items.length === 0) throw redirect(path, 302);
   const commentPaging = { page: commentPage, total: commentTotal, hasMore: comments.hasMore, path };
+  const now = new Date();
+  // Issue 11 §2: an expired offer keeps its page, says 'Süresi doldu' and shows the casino's
+  // active offers (the page cache drops it when the expiry passes: server/page-cache.ts).
+  const expired = isExpired(promotion.expiryDate, now);
   return data(
-    { promotion, related, comments: comments.items, commentPaging, now: new Date().toISOString(), seo },
+    { promotion, related, comments: comments.items, commentPaging, now: now.toISOString(), expired, seo },
     { headers: { "X-Cache-Tags": promotionTag(promotion.id) } },
   );
 }
@@ -88,9 +99,11 @@ function readCommentPage(url: URL): number | null {
 }
 
 export default function PromotionDetail() {
-  const { promotion, related, comments, commentPaging, now } = useLoaderData<typeof loader>();
+  const { promotion, related, comments, commentPaging, now, expired } = useLoaderData<typeof loader>();
+  const verification = verificationOf(promotion.bonus.lastVerifiedAt, new Date(now));
+  const termRows = termRowsOf(promotion.bonus, promotion);
   return (
-    <article className="mx-auto max-w-6xl px-4 py-10">
+    <article className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <nav aria-label="Sayfa yolu" className="text-sm text-slate-600">
         <Link to="/" className="hover:underline">
           Anasayfa
@@ -100,31 +113,79 @@ export default function PromotionDetail() {
           Bonuslar
         </Link>
       </nav>
-      <div className="mt-4 grid gap-8 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <h1 className="text-3xl font-extrabold leading-tight">{promotion.title}</h1>
-          {promotion.category && <span className="mt-3 inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">{promotion.category}</span>}
+      <div className="mt-3 grid gap-8 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">{promotion.title}</h1>
+          {/* Issue 11 §2: the offer at a glance, with 'Bonus Al' above the fold on a phone. */}
+          <section aria-label="Bonus özeti" className="mt-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <span className="font-semibold text-slate-700">{promotion.casino?.name ?? "Diğer"}</span>
+              {promotion.category && <span className="rounded-full bg-brand-50 px-3 py-0.5 font-medium text-brand-700">{promotion.category}</span>}
+              <RatingLine promotion={promotion} />
+            </div>
+            {expired && (
+              <div role="status" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+                <p className="text-lg font-bold">Süresi doldu</p>
+                <p className="text-sm">
+                  Bu kampanya {formatDateTr(promotion.expiryDate!)} tarihinde sona erdi.
+                  {promotion.casino && related.length > 0 && ` ${promotion.casino.name} sitesinin güncel kampanyaları aşağıda.`}
+                </p>
+              </div>
+            )}
+            <OfferHeadline promotion={promotion} className={`mt-2 text-2xl font-extrabold leading-tight sm:text-3xl ${expired ? "text-slate-600" : "text-slate-900"}`} />
+            <TermChips promotion={promotion} className="mt-3" />
+            {!expired && promotion.promotionCode && (
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                <span className="text-sm font-semibold text-slate-700">Promosyon kodu:</span>
+                <CopyCode code={promotion.promotionCode} size="lg" />
+              </div>
+            )}
+            {!expired && (
+              <ClaimLink href={promotionOutboundHref(promotion, "detail")} className="mt-4 block rounded-lg bg-brand-600 px-8 py-3 text-center text-lg font-semibold text-white hover:bg-brand-700 sm:inline-block" />
+            )}
+            <TermsNotice href={`#${TERMS_ANCHOR}`} title={promotion.title} className="mt-2" />
+            {verification && <p className="mt-1 text-xs text-slate-600">{verification.text}</p>}
+          </section>
+          {expired && (
+            <section aria-labelledby="casino-active-title" className="mt-8">
+              <h2 id="casino-active-title" className="mb-4 text-xl font-bold">
+                {promotion.casino ? `${promotion.casino.name} Güncel Promosyonları` : "Güncel Promosyonlar"}
+              </h2>
+              {related.length > 0 ? (
+                <PromotionList promotions={related} />
+              ) : (
+                <p className="text-slate-600">
+                  Bu sitenin şu anda aktif bir promosyonu bulunmuyor.{" "}
+                  <Link to="/bonuslar" className="font-semibold text-brand-700 underline">
+                    Tüm bonuslara göz atın
+                  </Link>
+                </p>
+              )}
+            </section>
+          )}
           <img {...imageSources(promotionImage(promotion), "(max-width: 1024px) 100vw, 760px")} alt={promotion.title} width={800} height={450} className={`mt-6 aspect-video w-full rounded-xl bg-slate-100 ${promotionImageFit(promotion)}`} />
           <div className="rich-text mt-6" dangerouslySetInnerHTML={{ __html: promotion.description }} />
-          <section className="mt-8" aria-labelledby="terms-title">
+          <section id={TERMS_ANCHOR} className="mt-8 scroll-mt-24" aria-labelledby="terms-title">
             <h2 id="terms-title" className="text-xl font-bold">
               Şartlar ve Koşullar
             </h2>
+            {termRows.length > 0 && (
+              <dl aria-label="Bonus şartları" className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
+                {termRows.map(([label, value]) => (
+                  <div key={label} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 px-4 py-2">
+                    <dt className="font-medium text-slate-600">{label}</dt>
+                    <dd className="font-semibold text-slate-900">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
             <TermsList terms={promotion.terms} className="mt-3" />
           </section>
-          <div className="mt-6 flex flex-wrap items-center gap-4">
-            {promotion.expiryDate && (
-              <p>
-                <span className="font-semibold">Son tarih:</span> {formatDateTr(promotion.expiryDate)}
-              </p>
-            )}
-            {promotion.promotionCode && (
-              <p>
-                <span className="font-semibold">Promosyon kodu:</span> <code className="rounded bg-slate-100 px-2 py-1">{promotion.promotionCode}</code>
-              </p>
-            )}
-          </div>
-          <ClaimLink href={promotion.claimLink} className="mt-6 inline-block rounded-lg bg-brand-600 px-8 py-3 text-lg font-semibold text-white hover:bg-brand-700" />
+          {!expired && hasCalculator(promotion.bonus) && (
+            <div className="mt-8">
+              <WageringCalculator terms={promotion.bonus} />
+            </div>
+          )}
         </div>
         <aside aria-labelledby="site-info-title" className="h-fit rounded-xl border border-slate-200 bg-white p-6">
           <h2 id="site-info-title" className="text-lg font-bold">
@@ -144,13 +205,13 @@ export default function PromotionDetail() {
                 Site Detayları
               </Link>
             )}
-            <ClaimLink href={promotion.claimLink} className="rounded-lg bg-slate-900 px-4 py-2 text-center font-semibold text-white">
+            <ClaimLink href={promotion.casino ? outboundPath(promotion.casino.slug, null, "detail") : promotion.claimLink} className="rounded-lg bg-slate-900 px-4 py-2 text-center font-semibold text-white">
               Siteyi Ziyaret Et
             </ClaimLink>
           </div>
         </aside>
       </div>
-      <RelatedSlider promotions={related} now={now} />
+      {!expired && <RelatedSlider promotions={related} now={now} />}
       <CommentsSection key={`${promotion.id}|${commentPaging.page}`} promotionId={promotion.id} comments={comments} paging={commentPaging} />
     </article>
   );

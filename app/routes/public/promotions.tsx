@@ -9,7 +9,7 @@ import { findActiveCategory, type CategoryPage } from "~/modules/categories/cate
 import { listCategoryChips, searchActivePromotions } from "~/modules/promotions/promotions.server";
 import { breadcrumbs, buildMeta } from "~/modules/seo/seo";
 import { pageSeo } from "~/modules/seo/seo.server";
-import { shareable } from "~/lib/page-cache.server";
+import { PROMOTION_LISTS_TAG, shareable } from "~/lib/page-cache.server";
 
 export const PROMOTIONS_PAGE_SIZE = 24;
 const MAX_QUERY_LENGTH = 100;
@@ -17,8 +17,9 @@ const LIST_INTRO = "Güvenilir casino sitelerinin aktif bonus ve promosyonları.
 
 export const meta: Route.MetaFunction = ({ data }) => buildMeta(data?.seo);
 // The parameters the loader reads; any other one leaves the page (and its cache entry) the
-// same. ?kategori= is read to send the old form to the category's page.
-export const headers = shareable({ q: "text", kategori: "text", sayfa: "page" });
+// same. ?kategori= is read to send the old form to the category's page. The cards show
+// ratings: the list sweep refreshes them (PROMOTION_LISTS_TAG).
+export const headers = shareable({ q: "text", kategori: "text", sayfa: "page" }, [PROMOTION_LISTS_TAG]);
 
 /** The filter: the category is the path (/bonuslar/{slug}), the search and page the query (?q=, ?sayfa=). */
 function readFilter(url: URL, category: string) {

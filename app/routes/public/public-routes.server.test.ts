@@ -161,14 +161,17 @@ describeEachDriver("public loaders", ({ db }) => {
   });
 
   describe("casinos", () => {
-    it("lists every casino in Turkish order with active promotion counts", async () => {
+    it("lists every casino in Turkish order with counts of its listed (active, unexpired) promotions", async () => {
       const data = await callRoute(casinosLoader, "/guvenilir-siteler");
       const names = data.casinos.map((c) => c.name);
       expect(names.indexOf("Cem Casino")).toBeLessThan(names.indexOf("Çınar Slot"));
       expect(names.indexOf("Çınar Slot")).toBeLessThan(names.indexOf("Defne Casino"));
       expect(names.at(-1)).toBe("Şahin Bet");
       const [anadolu] = await db().select().from(casinos).where(eq(casinos.slug, "anadolu-casino"));
-      const [active] = await db().select({ n: count() }).from(promotions).where(and(eq(promotions.casinoId, anadolu!.id), eq(promotions.isActive, true)));
+      const [active] = await db()
+        .select({ n: count() })
+        .from(promotions)
+        .where(and(eq(promotions.casinoId, anadolu!.id), eq(promotions.isActive, true), sql`(${promotions.expiryDate} is null or ${promotions.expiryDate} > now())`));
       expect(data.casinos.find((c) => c.slug === "anadolu-casino")!.activePromotionCount).toBe(active!.n);
     });
 
@@ -446,5 +449,95 @@ describeEachDriver("comment action", ({ db }) => {
     expect(await total()).toBe(before);
     // Another visitor is not affected.
     expect((await post({ userName: "Veli", comment: "merhaba", rating: "5" }, promotionId, "10.3.3.3")).status).toBe(201);
+  });
+});
+
+// Issue 11 §2: an expired offer keeps its page ('Süresi doldu' and the casino's active
+// offers) and leaves every list and the sitemap; offers carry their terms and rating.
+describeEachDriver("expired offers and scannable terms", ({ db }) => {
+  const HOUR = 60 * 60 * 1000;
+  let expired: { id: string; slug: string };
+  let live: { id: string; slug: string };
+  let other: { id: string; slug: string };
+  const detailOf = (slug: string) => callDetail(`/bonuslar/sureli-casino/${slug}`, { params: { casinoSlug: "sureli-casino", promotionSlug: slug } });
+
+  beforeAll(async () => {
+    await truncateAll(db());
+    const casino = await insertCasino(db(), { name: "Süreli Casino" });
+    const category = await insertCategory(db(), { name: "Süreli Kategori" });
+    const inCategory = { casinoId: casino.id, categoryId: category.id, category: category.name };
+    expired = await insertPromotion(db(), { ...inCategory, title: "Süresi Geçmiş Hoş Geldin Bonusu", expiryDate: new Date(Date.now() - HOUR), promotionCode: "ESKI100" });
+    live = await insertPromotion(db(), {
+      ...inCategory,
+      title: "Süreli Casino Yatırım Bonusu",
+      expiryDate: new Date(Date.now() + 24 * HOUR),
+      bonusType: "deposit",
+      bonusPercent: 100,
+      bonusCap: 5000,
+      minDeposit: 100,
+      wageringMultiplier: 35.5,
+      wageringBasis: "deposit_bonus",
+      maxCashout: 25000,
+      lastVerifiedAt: "2026-11-01",
+    });
+    other = await insertPromotion(db(), { ...inCategory, title: "Süreli Casino Deneme Bonusu" });
+    // Ratings 5, 4 and 4 (the trigger keeps count and total): 4,3 / 5 · 3 yorum.
+    for (const rating of [5, 4, 4]) await insertComment(db(), { promotionId: live.id, rating });
+  });
+
+  it("leaves the expired offer out of the home page, /bonuslar, the category's page and chip, and the casino's page", async () => {
+    const listedOn = (items: { id: string }[]) => items.map((p) => p.id).sort();
+    const expected = [live.id, other.id].sort();
+    expect(listedOn((await callRoute(homeLoader, "/")).promotions)).toEqual(expected);
+    const all = await callRoute(promotionsLoader, "/bonuslar");
+    expect(listedOn(all.items)).toEqual(expected);
+    expect(all.total).toBe(2);
+    expect(all.chips.map((chip) => [chip.name, chip.count])).toEqual([["Süreli Kategori", 2]]);
+    const slug = all.chips[0]!.slug;
+    expect(listedOn((await callRoute(promotionsLoader, `/bonuslar/${slug}`, { params: { categorySlug: slug } })).items)).toEqual(expected);
+    const casinoPage = await callRoute(casinoLoader, "/casino/sureli-casino", { params: { id: "sureli-casino" } });
+    expect(listedOn(casinoPage.promotions)).toEqual(expected);
+    // The count beside the casino's name says what the page lists.
+    expect(casinoPage.casino.activePromotionCount).toBe(2);
+    const card = (await callRoute(casinosLoader, "/guvenilir-siteler")).casinos.find((c) => c.slug === "sureli-casino");
+    expect(card?.activePromotionCount).toBe(2);
+  });
+
+  it("leaves the expired offer out of the sitemap", async () => {
+    const xml = await ((await callRoute(sitemapLoader, "/sitemap.xml")) as Response).text();
+    expect(xml).toContain(`/bonuslar/sureli-casino/${live.slug}</loc>`);
+    expect(xml).toContain(`/bonuslar/sureli-casino/${other.slug}</loc>`);
+    expect(xml).not.toContain(expired.slug);
+  });
+
+  it("keeps the expired offer's page, marked expired, with the casino's active offers", async () => {
+    const page = await detailOf(expired.slug);
+    expect(page.promotion.id).toBe(expired.id);
+    expect(page.expired).toBe(true);
+    expect(page.related.map((p) => p.id).sort()).toEqual([live.id, other.id].sort());
+    const current = await detailOf(live.slug);
+    expect(current.expired).toBe(false);
+    expect(current.related.map((p) => p.id)).toEqual([other.id]);
+  });
+
+  it("gives every offer its structured terms and its visitors' rating", async () => {
+    const item = (await callRoute(promotionsLoader, "/bonuslar")).items.find((p) => p.id === live.id)!;
+    expect(item.bonus).toEqual({
+      bonusType: "deposit",
+      bonusAmount: null,
+      bonusPercent: 100,
+      bonusCap: 5000,
+      freeSpins: null,
+      minDeposit: 100,
+      wageringMultiplier: 35.5,
+      wageringBasis: "deposit_bonus",
+      maxBet: null,
+      maxCashout: 25000,
+      eligibleGames: null,
+      lastVerifiedAt: "2026-11-01",
+    });
+    expect({ count: item.ratingCount, total: item.ratingTotal }).toEqual({ count: 3, total: 13 });
+    const unrated = (await detailOf(other.slug)).promotion;
+    expect({ count: unrated.ratingCount, total: unrated.ratingTotal }).toEqual({ count: 0, total: 0 });
   });
 });

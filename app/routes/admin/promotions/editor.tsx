@@ -7,6 +7,15 @@ import { CheckboxField, ErrorList, Field, SelectField, SubmitButton, TextareaFie
 import { ImageField } from "~/components/image-field";
 import { RichTextEditor } from "~/components/rich-text-editor";
 import {
+  BONUS_TYPE_LABELS,
+  BONUS_TYPES,
+  chipsOf,
+  headlineOf,
+  WAGERING_BASES,
+  WAGERING_BASIS_LABELS,
+} from "~/modules/promotions/bonus-terms";
+import { istanbulToday } from "~/modules/promotions/bonus-details";
+import {
   PROMOTION_MESSAGES,
   PROMOTION_TABS,
   PromotionFormSchema,
@@ -18,8 +27,17 @@ import {
 
 type Props = { promotion: PromotionEditorValue | null; options: PromotionEditorOptions; lastResult?: SubmissionResult<string[]> };
 
+/** A typed number for the live preview only (the server validates what is saved). */
+function previewNumber(value: string | undefined): number | null {
+  const text = (value ?? "").trim();
+  if (!text) return null;
+  const number = Number(/^\d{1,3}(\.\d{3})+$/.test(text) ? text.replace(/\./g, "") : text.replace(",", "."));
+  return Number.isFinite(number) && number >= 0 ? number : null;
+}
+
 /**
- * admin.md §2 "Promotion form": one editor for new and edit, in two tabs. Both tabs stay
+ * admin.md §2 "Promotion form": one editor for new and edit, in tabs (issue 11 §1 added
+ * 'Bonus Şartları'). Both tabs stay
  * in the form (the hidden one only hidden), so a save always posts every field; a tab
  * whose fields have errors is marked, and a failed save opens the first such tab.
  */
@@ -43,6 +61,17 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
 
   const formProps = getFormProps(form);
   const categoryOptions = options.categories;
+  const numeric = { inputMode: "numeric" as const, autoComplete: "off" };
+  const preview = {
+    headline: headlineOf({
+      bonusType: (BONUS_TYPES as readonly string[]).includes(fields.bonusType.value ?? "") ? (fields.bonusType.value as (typeof BONUS_TYPES)[number]) : null,
+      bonusAmount: previewNumber(fields.bonusAmount.value),
+      bonusPercent: previewNumber(fields.bonusPercent.value),
+      bonusCap: previewNumber(fields.bonusCap.value),
+      freeSpins: previewNumber(fields.freeSpins.value),
+    }),
+    chips: chipsOf({ wageringMultiplier: previewNumber(fields.wageringMultiplier.value), minDeposit: previewNumber(fields.minDeposit.value) }, null),
+  };
 
   return (
     <section className="max-w-3xl">
@@ -142,6 +171,70 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
               inputProps={getInputProps(fields.expiryDate, { type: "datetime-local" })}
             />
             <CheckboxField label="Aktif (sitede yayınlanır)" errors={fields.isActive.errors} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} />
+          </div>
+
+          <div role="tabpanel" id="promotion-panel-terms" aria-labelledby="promotion-tab-terms" hidden={tab !== "terms"} className="space-y-5">
+            <p className="text-sm text-slate-600">
+              Hepsi isteğe bağlı; tutarlar kuruşsuz TL. Promosyon kodu ve bitiş tarihi &quot;Promosyon Ayarları&quot; sekmesinde. Kartlarda ve detay sayfasında gösterilir, çevrim hesaplayıcısı bunlarla hesaplar.
+            </p>
+            <SelectField label="Bonus Türü" errors={fields.bonusType.errors} selectProps={getSelectProps(fields.bonusType)}>
+              <option value="">Belirtilmedi</option>
+              {BONUS_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {BONUS_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </SelectField>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Field label="Bonus Tutarı (TL)" hint="Sabit tutar, ör. 500" errors={fields.bonusAmount.errors} inputProps={{ ...getInputProps(fields.bonusAmount, { type: "text" }), ...numeric }} />
+              <Field label="Bonus Yüzdesi (%)" hint="1-1000, ör. 100" errors={fields.bonusPercent.errors} inputProps={{ ...getInputProps(fields.bonusPercent, { type: "text" }), ...numeric }} />
+              <Field label="Üst Limit (TL)" hint="Yalnızca yüzdeyle" errors={fields.bonusCap.errors} inputProps={{ ...getInputProps(fields.bonusCap, { type: "text" }), ...numeric }} />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Freespin Sayısı" errors={fields.freeSpins.errors} inputProps={{ ...getInputProps(fields.freeSpins, { type: "text" }), ...numeric }} />
+              <Field label="Minimum Yatırım (TL)" errors={fields.minDeposit.errors} inputProps={{ ...getInputProps(fields.minDeposit, { type: "text" }), ...numeric }} />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="Çevrim Katı (x)"
+                hint="0-200, bir ondalık: 35 veya 12,5; 0 = çevrimsiz"
+                errors={fields.wageringMultiplier.errors}
+                inputProps={{ ...getInputProps(fields.wageringMultiplier, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
+              />
+              <SelectField label="Çevrim Tabanı" errors={fields.wageringBasis.errors} selectProps={getSelectProps(fields.wageringBasis)}>
+                {WAGERING_BASES.map((basis) => (
+                  <option key={basis} value={basis}>
+                    {WAGERING_BASIS_LABELS[basis]}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Maksimum Bahis (TL)" errors={fields.maxBet.errors} inputProps={{ ...getInputProps(fields.maxBet, { type: "text" }), ...numeric }} />
+              <Field label="Maksimum Çekim (TL)" errors={fields.maxCashout.errors} inputProps={{ ...getInputProps(fields.maxCashout, { type: "text" }), ...numeric }} />
+            </div>
+            <Field label="Geçerli Oyunlar" hint="ör. Slot oyunları (canlı casino hariç)" errors={fields.eligibleGames.errors} inputProps={getInputProps(fields.eligibleGames, { type: "text" })} />
+            <div className="flex flex-wrap items-end gap-3">
+              <Field
+                className="flex-1"
+                label="Son Doğrulama Tarihi"
+                hint="Şartları sitede en son kontrol ettiğiniz gün"
+                errors={fields.lastVerifiedAt.errors}
+                inputProps={{ ...getInputProps(fields.lastVerifiedAt, { type: "date" }), max: istanbulToday() }}
+              />
+              <button
+                type="button"
+                onClick={() => form.update({ name: fields.lastVerifiedAt.name, value: istanbulToday() })}
+                className="mb-6 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:border-brand-500"
+              >
+                Bugün doğrulandı
+              </button>
+            </div>
+            <div aria-live="polite" className="rounded-lg bg-slate-50 p-4 text-sm">
+              <p className="font-semibold text-slate-700">Kart önizlemesi</p>
+              <p className="mt-1 text-lg font-extrabold text-slate-900">{preview.headline ?? "Bonus değeri girilmedi"}</p>
+              {preview.chips.length > 0 && <p className="mt-1 text-slate-700">{preview.chips.map((chip) => chip.text).join(" · ")}</p>}
+            </div>
           </div>
 
           <div className="flex gap-3 border-t border-slate-100 pt-5">

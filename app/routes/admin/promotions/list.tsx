@@ -20,6 +20,7 @@ import {
   type PromotionStatusFilter,
 } from "~/modules/promotions/promotions.schema";
 import { listPromotionsForAdmin, removePromotion, setPromotionActiveByAdmin } from "~/modules/promotions/promotions.server";
+import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Promosyonlar | Admin Panel" }];
@@ -34,7 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = await listPromotionsForAdmin({ ...query, status: filter ? STATUS_OF_FILTER[filter] : null });
   const last = lastPageHref(url, list);
   if (last) throw redirect(last);
-  return { query, filter, list };
+  // Issue 11 §4: each row's outbound clicks of the last 30 days.
+  const clicks = Object.fromEntries(await clicksOfPromotions(list.items.map((item) => item.id)));
+  return { query, filter, list, clicks };
 }
 
 const ListIntent = z.discriminatedUnion("intent", [
@@ -71,8 +74,10 @@ const STATUS_BADGE = {
   expired: "bg-amber-100 text-amber-800",
 } as const;
 
+const clickCount = new Intl.NumberFormat("tr-TR");
+
 export default function PromotionList({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, filter, list } = loaderData;
+  const { query, filter, list, clicks } = loaderData;
   return (
     <section>
       <AdminPageHeader title="Promosyonlar" action={{ to: "/admin/promotions/new", label: "Yeni Promosyon Ekle" }} />
@@ -98,13 +103,18 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
                 Durum
               </th>
               <SortHeader label="Bitiş Tarihi" sort="expiryDate" current={query.sort} dir={query.dir} />
+              <th scope="col" className="whitespace-nowrap px-4 py-3 text-right">
+                <abbr title="Son 30 gündeki tıklamalar" className="no-underline">
+                  Tıklama (30 gün)
+                </abbr>
+              </th>
               <th scope="col" className="px-4 py-3 text-right">
                 İşlemler
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {list.items.length === 0 && <EmptyRow colSpan={7}>{query.q || filter ? "Aramanıza uyan promosyon bulunamadı" : "Henüz promosyon yok"}</EmptyRow>}
+            {list.items.length === 0 && <EmptyRow colSpan={8}>{query.q || filter ? "Aramanıza uyan promosyon bulunamadı" : "Henüz promosyon yok"}</EmptyRow>}
             {list.items.map((promotion) => (
               // admin.md §2: expired rows are tinted.
               <tr key={promotion.id} className={promotion.status === "expired" ? "bg-amber-50/70" : undefined} data-status={promotion.status}>
@@ -116,6 +126,7 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
                   <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[promotion.status]}`}>{PROMOTION_STATUS_LABELS[promotion.status]}</span>
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">{promotion.expiryDate ? formatDateTr(promotion.expiryDate) : PROMOTION_MESSAGES.noExpiry}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{clickCount.format(clicks[promotion.id] ?? 0)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">
                   {promotion.canToggle && (
                     <Form method="post" className="inline">

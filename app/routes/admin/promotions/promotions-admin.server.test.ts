@@ -210,6 +210,112 @@ describeEachDriver("admin promotions", ({ db }) => {
     });
   });
 
+  describe("structured bonus terms (issue 11 §1)", () => {
+    const terms = {
+      bonusType: "deposit",
+      bonusPercent: "100",
+      bonusCap: "5.000",
+      freeSpins: "200",
+      minDeposit: "100",
+      wageringMultiplier: "35,5",
+      wageringBasis: "deposit_bonus",
+      maxBet: "50",
+      maxCashout: "25000",
+      eligibleGames: "  Slot oyunları (canlı casino hariç) ",
+      lastVerifiedAt: "2026-11-01",
+    };
+
+    it("stores every term as a number of whole TL, the multiple to one decimal, and gives them back to the editor", async () => {
+      const { form } = await validForm();
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form: { ...form, ...terms } }));
+      expect(outcome.status).toBe(302);
+      const row = await onlyPromotion();
+      expect(row).toMatchObject({
+        bonusType: "deposit",
+        bonusAmount: null,
+        bonusPercent: 100,
+        bonusCap: 5000,
+        freeSpins: 200,
+        minDeposit: 100,
+        wageringMultiplier: 35.5,
+        wageringBasis: "deposit_bonus",
+        maxBet: 50,
+        maxCashout: 25000,
+        eligibleGames: "Slot oyunları (canlı casino hariç)",
+        lastVerifiedAt: "2026-11-01",
+        promotionCode: "HOSGELDIN",
+      });
+      const { promotion } = outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${row.id}`, { session: admin, params: { id: row.id } })).data as EditorData;
+      expect(promotion).toMatchObject({
+        bonusType: "deposit",
+        bonusAmount: "",
+        bonusPercent: "100",
+        bonusCap: "5000",
+        freeSpins: "200",
+        minDeposit: "100",
+        wageringMultiplier: "35.5",
+        wageringBasis: "deposit_bonus",
+        maxBet: "50",
+        maxCashout: "25000",
+        eligibleGames: "Slot oyunları (canlı casino hariç)",
+        lastVerifiedAt: "2026-11-01",
+      });
+    });
+
+    it("wagers on the bonus when no basis is chosen, keeps no basis without a multiple, and clears terms emptied on edit", async () => {
+      const { form } = await validForm();
+      await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form: { ...form, bonusType: "no_deposit", bonusAmount: "500", wageringMultiplier: "0", wageringBasis: "" } });
+      const saved = await onlyPromotion();
+      expect(saved).toMatchObject({ bonusType: "no_deposit", bonusAmount: 500, wageringMultiplier: 0, wageringBasis: "bonus" });
+      const result = await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, {
+        session: admin,
+        params: { id: saved.id },
+        form: { ...form, bonusType: "", bonusAmount: "", wageringMultiplier: "", wageringBasis: "deposit_bonus", maxCashout: " " },
+      });
+      expect(outcomeOf(result).status).toBe(302);
+      expect(await onlyPromotion()).toMatchObject({ bonusType: null, bonusAmount: null, wageringMultiplier: null, wageringBasis: null, maxCashout: null });
+    });
+
+    it.each([
+      ["bonusType", { bonusType: "jackpot" }, "Geçerli bir bonus türü seçin"],
+      ["bonusAmount", { bonusAmount: "-100" }, "Bonus tutarı 1 ile 10.000.000 TL arasında tam sayı olmalıdır"],
+      ["bonusAmount", { bonusAmount: "99,90" }, "Bonus tutarı 1 ile 10.000.000 TL arasında tam sayı olmalıdır"],
+      ["bonusAmount", { bonusAmount: "10000001" }, "Bonus tutarı 1 ile 10.000.000 TL arasında tam sayı olmalıdır"],
+      ["bonusAmount", { bonusAmount: "500", bonusPercent: "100" }, "Bonus TL tutarı veya yüzde olarak girilir, ikisi birden girilemez"],
+      ["bonusPercent", { bonusPercent: "0" }, "Bonus yüzdesi 1 ile 1.000 arasında tam sayı olmalıdır"],
+      ["bonusPercent", { bonusPercent: "1001" }, "Bonus yüzdesi 1 ile 1.000 arasında tam sayı olmalıdır"],
+      ["bonusCap", { bonusCap: "5000" }, "Üst limit yalnızca yüzde olarak verilen bonusa girilebilir"],
+      ["bonusCap", { bonusPercent: "100", bonusCap: "0" }, "Üst limit 1 ile 10.000.000 TL arasında tam sayı olmalıdır"],
+      ["freeSpins", { freeSpins: "12.5" }, "Freespin sayısı 1 ile 100.000 arasında tam sayı olmalıdır"],
+      ["minDeposit", { minDeposit: "abc" }, "Minimum yatırım 0 ile 10.000.000 TL arasında tam sayı olmalıdır"],
+      ["wageringMultiplier", { wageringMultiplier: "200,5" }, "Çevrim katı 0 ile 200 arasında, en fazla bir ondalıklı olmalıdır (örn. 35 veya 12,5)"],
+      ["wageringMultiplier", { wageringMultiplier: "12,25" }, "Çevrim katı 0 ile 200 arasında, en fazla bir ondalıklı olmalıdır (örn. 35 veya 12,5)"],
+      ["wageringMultiplier", { wageringMultiplier: "-1" }, "Çevrim katı 0 ile 200 arasında, en fazla bir ondalıklı olmalıdır (örn. 35 veya 12,5)"],
+      ["wageringBasis", { wageringMultiplier: "30", wageringBasis: "deposit" }, "Geçerli bir çevrim tabanı seçin"],
+      ["maxBet", { maxBet: "1000001" }, "Maksimum bahis 1 ile 1.000.000 TL arasında tam sayı olmalıdır"],
+      ["maxCashout", { maxCashout: "0" }, "Maksimum çekim 1 ile 10.000.000 TL arasında tam sayı olmalıdır"],
+      ["eligibleGames", { eligibleGames: "x".repeat(301) }, "En fazla 300 karakter olabilir"],
+      ["lastVerifiedAt", { lastVerifiedAt: "2026-02-30" }, "Geçerli bir tarih giriniz"],
+      ["lastVerifiedAt", { lastVerifiedAt: "2999-01-01" }, "Doğrulama tarihi bugünden ileri olamaz"],
+    ])("refuses a bad %s with its Turkish message beside the field and stores nothing", async (field, change, message) => {
+      const { form } = await validForm();
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form: { ...form, ...change } }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.[field]).toEqual([message]);
+      expect(await promotionCount()).toBe(0);
+    });
+
+    it("leaves a promotion's stored terms as they were when an edit is refused", async () => {
+      const { form } = await validForm();
+      const existing = await insertPromotion(db(), { bonusType: "deposit", bonusPercent: 50, bonusCap: 2500, wageringMultiplier: 15 });
+      const outcome = outcomeOf(
+        await callAdmin(editorAction, `/admin/promotions/edit/${existing.id}`, { session: admin, params: { id: existing.id }, form: { ...form, bonusPercent: "50", bonusCap: "2500", wageringMultiplier: "500" } }),
+      );
+      expect(outcome.status).toBe(400);
+      expect(await onlyPromotion()).toMatchObject({ title: existing.title, bonusPercent: 50, bonusCap: 2500, wageringMultiplier: 15 });
+    });
+  });
+
   describe("the editor's loader", () => {
     it("splits the stored description back into the short and the full description, with terms a line each", async () => {
       const stored = await insertPromotion(db(), {
@@ -253,6 +359,19 @@ describeEachDriver("admin promotions", ({ db }) => {
         promotionCode: form.promotionCode,
         expiryDate: "2099-12-31T23:59",
         isActive: true,
+        // No structured terms were given (issue 11 §1): every one empty.
+        bonusType: "",
+        bonusAmount: "",
+        bonusPercent: "",
+        bonusCap: "",
+        freeSpins: "",
+        minDeposit: "",
+        wageringMultiplier: "",
+        wageringBasis: "",
+        maxBet: "",
+        maxCashout: "",
+        eligibleGames: "",
+        lastVerifiedAt: "",
       });
     });
 
