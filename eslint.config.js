@@ -38,11 +38,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/modules/**/*.schema.ts"],
+    // Every module file without `.server` (a <domain>.schema.ts, or pure rules the cards and
+    // forms import, such as promotions/bonus-terms.ts or outbound/outbound-paths.ts) may reach the browser.
+    files: ["app/modules/**/*.ts"],
+    ignores: ["app/modules/**/*.server.ts", "app/modules/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [ROUTE_IMPORTS, { regex: "\\.server(\\.tsx?)?$", message: "A <domain>.schema.ts runs in the browser too: never import a *.server module (ADR 003)." }] },
+        { patterns: [ROUTE_IMPORTS, { regex: "\\.server(\\.tsx?)?$", message: "A module file without .server runs in the browser too: never import a *.server module (ADR 003)." }] },
       ],
     },
   },

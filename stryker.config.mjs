@@ -17,6 +17,13 @@ const RULES = [
   "app/modules/dashboard/dashboard.schema.ts",
   "app/modules/categories/categories.schema.ts",
   "app/modules/audit/audit.schema.ts",
+  // Issue 11: bonus terms, the calculator, outbound paths and targets, the splash period.
+  "app/modules/promotions/bonus-terms.ts",
+  "app/modules/promotions/bonus-details.ts",
+  "app/modules/outbound/outbound-paths.ts",
+  "app/modules/outbound/outbound-target.ts",
+  "app/modules/splash-ads/splash-ads.schema.ts",
+  "app/lib/defer-hydration.server.ts",
 ];
 const rulesOnly = process.env.MUTATION_SCOPE === "rules";
 if (rulesOnly) process.env.MUTATION_UNIT_ONLY = "1";

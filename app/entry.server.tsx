@@ -1,4 +1,3 @@
-
 import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -12,6 +11,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { DeferHydration } from "~/lib/defer-hydration.server";
+import "~/lib/zod-turkish";
 
 // React Router's default entry (`react-router reveal`), plus handleError and the deferred
 // hydration scripts (lib/defer-hydration.server.ts).

@@ -12,19 +12,37 @@ import { PLACEMENT_PARAM } from "~/modules/outbound/outbound-paths";
 // the memory this path reads. Both count the click through the same function.
 
 // The security headers Express (helmet) adds, learnt from the first /git/ answer it sends,
-// so a fast answer carries exactly what a slow one does.
+// so a fast answer carries exactly what a slow one does. Only these names are ever learnt:
+// never a cookie or anything else one request's answer carries for its visitor alone (an
+// attacker's `POST /git/../admin/logout` is routed elsewhere by React Router but looks like
+// /git/ to Express).
 let learntHeaders: [string, string][] | null = null;
-const OWN = /^(location|cache-control|x-robots-tag|content-length|content-type|transfer-encoding|date|connection|keep-alive|vary|content-encoding)$/i;
+const SECURITY_HEADERS = new Set([
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "origin-agent-cluster",
+  "referrer-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+]);
 
 /** Express middleware (before the routes): learns the headers of a /git/ answer once. */
 export function learnOutboundHeaders() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (learntHeaders === null && /^\/git\//i.test(req.path)) {
+    if (learntHeaders === null && req.method === "GET" && isOutboundPath(req.path)) {
       res.once("finish", () => {
+        // Only the outbound route's own answer (it alone sets these headers).
         if (learntHeaders !== null || res.statusCode !== 302) return;
+        if (Object.entries(OUTBOUND_HEADERS).some(([name, value]) => res.getHeader(name) !== value)) return;
         const headers: [string, string][] = [];
         for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (OWN.test(name) || value === undefined) continue;
+          if (!SECURITY_HEADERS.has(name.toLowerCase()) || value === undefined) continue;
           for (const v of Array.isArray(value) ? value : [String(value)]) headers.push([name, v]);
         }
         learntHeaders = headers;
@@ -32,6 +50,13 @@ export function learnOutboundHeaders() {
     }
     next();
   };
+}
+
+/** A /git/ path with no dot segment (`..` would let React Router route it elsewhere). */
+function isOutboundPath(path: string): boolean {
+  const match = OUTBOUND_PATH.exec(path);
+  if (!match) return false;
+  return [match[1], match[2]].every((segment) => segment === undefined || !/^(?:\.|%2e){1,2}$/i.test(segment));
 }
 
 // /git/{casino} or /git/{casino}/{promotion}, an optional trailing slash, any letter case of "git".
@@ -75,8 +100,9 @@ export function serveKnownOutbound(req: IncomingMessage, res: ServerResponse, tr
   // A request with a body, an odd host or a NUL goes the long way, through every guard.
   if (req.headers["content-length"] || req.headers["transfer-encoding"] || !HOST.test(req.headers.host ?? "") || url.includes("%00")) return false;
   const at = url.indexOf("?");
-  const match = OUTBOUND_PATH.exec(at < 0 ? url : url.slice(0, at));
-  if (!match) return false;
+  const path = at < 0 ? url : url.slice(0, at);
+  if (!isOutboundPath(path)) return false;
+  const match = OUTBOUND_PATH.exec(path)!;
   const casinoSlug = decodeSegment(match[1]);
   const promotionSlug = decodeSegment(match[2]);
   if (casinoSlug === null || (match[2] !== undefined && promotionSlug === null)) return false;

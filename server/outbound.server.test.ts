@@ -70,6 +70,35 @@ describeEachDriver("outbound links through the server", ({ db }) => {
     return rows.reduce((sum, row) => sum + row.clicks, 0);
   }
 
+  // First in the file on purpose: the fast path learns its headers from the first /git/ 302
+  // of the process. Express sees "/git/../admin/logout" under /git/; React Router resolves
+  // the dot segments and signs out (302 with two Set-Cookie). No browser sends such a path
+  // (it resolves them itself); a stranger's raw request can, right after a restart.
+  it("gives no visitor the cookies of a request that only looked like /git/ to Express", async () => {
+    await insertCasino(db(), { name: "Çerez Casino", url: "https://cerez.example" });
+    const odd = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      // A raw path: a URL string would have its dot segments resolved by Node before sending.
+      const { hostname, port } = new URL(base);
+      const request = http.request({ hostname, port, path: "/git/../admin/logout", method: "POST", headers: { Origin: base, "User-Agent": BROWSER } }, (response) => {
+        response.resume();
+        resolve(response);
+      });
+      request.on("error", reject);
+      request.end();
+    });
+    expect(odd.statusCode).toBe(302);
+    expect(odd.headers["set-cookie"]?.length).toBeGreaterThan(0);
+    const before = fastAnswers;
+    for (const address of ["203.0.113.61", "203.0.113.62"]) {
+      const response = await open("/git/cerez-casino?yer=casino", { headers: { "X-Forwarded-For": address } });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("https://cerez.example/");
+      expect(response.headers.getSetCookie(), `visitor ${address}`).toEqual([]);
+    }
+    // The second visitor was answered the fast way, from what was learnt.
+    expect(fastAnswers).toBe(before + 1);
+  });
+
   it("answers 302 with the same headers the slow and the fast way, and counts each visitor once", async () => {
     const casino = await insertCasino(db(), { name: "Hızlı Casino", url: "https://hizli.example" });
     await insertPromotion(db(), { casinoId: casino.id, title: "Hızlı Bonus", url: "https://hizli.example/bonus?k=1" });

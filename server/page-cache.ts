@@ -6,6 +6,7 @@ import type { TLSSocket } from "node:tls";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { getEnv } from "~/env.server";
 import {
+  FRESH_COOKIE,
   INTERNAL_HEADERS,
   PARAMS_HEADER,
   pageStore,
@@ -18,6 +19,8 @@ import {
   type ParamSpec,
 } from "~/lib/page-cache.server";
 import { nextPromotionExpiry } from "~/modules/promotions/promotions.server";
+import { SESSION_COOKIE } from "~/modules/auth/auth.server";
+import { TOAST_COOKIE } from "~/lib/toast.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -49,14 +52,17 @@ type Rendered = {
 };
 
 /**
- * The site's own cookies all start with "__" (the admin session, the flash toast): a
+ * The site's own cookies (the admin session, the flash toast, a commenter's `__fresh`): a
  * request carrying one may be rendered for that person, so it is never answered from the
- * cache nor stored. Other cookies (a CDN's, analytics) do not change a page.
+ * cache nor stored. Other cookies (a CDN's `__cf_bm`, analytics' `_ga` or `__utma`) do not
+ * change a page and must not turn the cache off for everyone behind that CDN.
  */
+const SITE_COOKIES = new Set([SESSION_COOKIE, TOAST_COOKIE, FRESH_COOKIE]);
+
 function carriesOwnCookie(req: IncomingMessage): boolean {
   const header = req.headers.cookie;
   if (!header) return false;
-  return header.split(";").some((pair) => pair.trimStart().startsWith("__"));
+  return header.split(";").some((pair) => SITE_COOKIES.has(pair.slice(0, pair.indexOf("=") >>> 0).trim()));
 }
 
 function isCacheable(req: IncomingMessage): boolean {
@@ -325,7 +331,9 @@ function routedPath(path: string): string {
       return segment;
     }
   });
-  return decoded.join("/").toLowerCase().replace(/\.data$/, "");
+  // Dot segments resolved as React Router resolves them (/x/../git/y is /git/y).
+  const resolved = new URL(decoded.join("/").replace(/\/{2,}/g, "/").replace(/[?#\\]/g, "_"), "http://x").pathname;
+  return resolved.toLowerCase().replace(/\.data$/, "");
 }
 
 // Issue 11 §3: /git/ answers are per click (each one counted, with the visitor's real method):

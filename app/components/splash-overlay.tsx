@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { safeHref } from "~/lib/urls";
 import { imageSources } from "~/modules/media/media.schema";
-import type { PublicSplashAd } from "~/modules/splash-ads/splash-ads.schema";
+import { isSplashDue, type PublicSplashAd } from "~/modules/splash-ads/splash-ads.schema";
 import { OUTBOUND_REL, outboundPath } from "~/modules/outbound/outbound-paths";
 
 // public-site.md §4.4 and §9
@@ -12,14 +12,6 @@ export const SPLASH_COUNTDOWN_SECONDS = 5;
 // Issue 11 §5: when this browser last showed a splash ad. Kept on the visitor's side, so the
 // cached HTML stays one page for everyone.
 export const SPLASH_SHOWN_AT_KEY = "splash-ad-shown-at";
-const HOUR_MS = 3_600_000;
-
-/** Whether an ad may show at `now`: never shown, or last shown at least `hours` ago (a stamp from the future counts as none). */
-export function isSplashDue(shownAt: string | null, now: number, hours: number): boolean {
-  const at = Number(shownAt);
-  if (!shownAt || !Number.isFinite(at) || at > now) return true;
-  return now - at >= hours * HOUR_MS;
-}
 
 /**
  * Takes this period's showing: true (and the time is stored) when it is due. Without

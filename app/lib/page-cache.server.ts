@@ -114,6 +114,9 @@ export type CachedPage = {
   stale?: boolean;
 };
 
+/** The cookie with which a visitor who just commented reads past the cache (ADR 010). */
+export const FRESH_COOKIE = "__fresh";
+
 /** A stale page is rendered again at most this often (ms), however fast comments come. */
 export const STALE_REFRESH_MS = 1_000;
 
@@ -128,6 +131,25 @@ const sizeOf = (page: CachedPage) => Math.ceil(page.body.length * 1.4) + 1024;
 export const DEFAULT_MAX_AGE_MS = 60_000;
 // Invalidation sequence numbers remembered per tag; older ones fold into a floor.
 const MAX_TRACKED_TAGS = 10_000;
+
+/**
+ * Records `tags` at sequence number `seq` in `marks`, forgetting the oldest marks past
+ * MAX_TRACKED_TAGS; returns the newest mark forgotten (0 for none), for the caller's floor:
+ * a render that began before the floor counts as marked by every forgotten tag.
+ */
+function recordTags(marks: Map<string, number>, tags: readonly string[], seq: number): number {
+  for (const tag of tags) {
+    marks.delete(tag);
+    marks.set(tag, seq);
+  }
+  let forgotten = 0;
+  for (const [tag, at] of marks) {
+    if (marks.size <= MAX_TRACKED_TAGS) break;
+    forgotten = Math.max(forgotten, at);
+    marks.delete(tag);
+  }
+  return forgotten;
+}
 
 export type StoreStats = { hits: number; misses: number; renders: number; stored: number; refused: number };
 
@@ -249,16 +271,7 @@ class PageStore {
    * not make every reader of the page wait for a render.
    */
   markStale(tags: readonly string[]): void {
-    const seq = ++this.seq;
-    for (const tag of tags) {
-      this.tagStaleAt.delete(tag);
-      this.tagStaleAt.set(tag, seq);
-    }
-    for (const [tag, at] of this.tagStaleAt) {
-      if (this.tagStaleAt.size <= MAX_TRACKED_TAGS) break;
-      this.staleFloor = Math.max(this.staleFloor, at);
-      this.tagStaleAt.delete(tag);
-    }
+    this.staleFloor = Math.max(this.staleFloor, recordTags(this.tagStaleAt, tags, ++this.seq));
     for (const segment of [this.probation, this.main]) {
       for (const page of segment.values()) if (!page.stale && page.tags.some((tag) => tags.includes(tag))) page.stale = true;
     }
@@ -282,16 +295,8 @@ class PageStore {
       this.expiryStale = true;
       return;
     }
-    for (const tag of tags) {
-      this.tagInvalidatedAt.delete(tag);
-      this.tagInvalidatedAt.set(tag, seq);
-    }
     // Forgetting the oldest marks is safe: a render older than them is simply refused.
-    for (const [tag, at] of this.tagInvalidatedAt) {
-      if (this.tagInvalidatedAt.size <= MAX_TRACKED_TAGS) break;
-      this.floor = Math.max(this.floor, at);
-      this.tagInvalidatedAt.delete(tag);
-    }
+    this.floor = Math.max(this.floor, recordTags(this.tagInvalidatedAt, tags, seq));
     for (const segment of [this.probation, this.main]) {
       // Collect first: deleting while the LRU iterates would skip entries.
       const doomed = [...segment.entries()].filter(([, page]) => page.tags.some((tag) => tags.includes(tag))).map(([key]) => key);

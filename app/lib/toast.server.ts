@@ -3,7 +3,7 @@ import { isSecureRequest, signedCookie } from "~/lib/cookie.server";
 import { isFlashToast, type FlashToast } from "./toast";
 
 // A toast that survives one redirect: set by an action, read once by the root loader.
-const TOAST_COOKIE = "__toast";
+export const TOAST_COOKIE = "__toast";
 
 function toastCookie() {
   return signedCookie(TOAST_COOKIE, 60);

@@ -16,6 +16,8 @@ describe("URL rules", () => {
     "ftp://bonus.example",
     "bonus.example",
     `https://bonus.example/${"a".repeat(2100)}`,
+    "https://www.ege.example.com@evil.example/",
+    "https://user:secret@bonus.example/",
   ])("refuses %s as a web address and never renders it as a link", (url) => {
     expect(isWebUrl(url)).toBe(false);
     expect(safeHref(url)).toBe("#");

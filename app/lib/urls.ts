@@ -12,7 +12,8 @@ export function isWebUrl(value: string): boolean {
   if (value.length > MAX_URL_LENGTH || URL_UNSAFE.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+    // No user part: 'https://casino.example@evil.example/' reads as the casino but leads elsewhere.
+    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname) && !url.username && !url.password;
   } catch {
     return false;
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-turkish";
 import { htmlToText } from "./text";
 import { isImageAddress, isWebUrl } from "./urls";
 

@@ -1,7 +1,7 @@
 // Realistic Turkish demo content for a fresh installation (issue 2). The brands are
 // fictional. Images live in public/demo/ (scripts/generate-demo-images.ts).
 
-import type { BonusTerms } from "~/modules/promotions/bonus-terms";
+import { NO_BONUS_TERMS, type BonusTerms } from "~/modules/promotions/bonus-terms";
 
 export type DemoCasino = { key: string; name: string; color: string; featured: boolean; rating: number; blurb: string };
 
@@ -37,7 +37,7 @@ type PromotionTemplate = {
   bonus: Omit<BonusTerms, "lastVerifiedAt">;
 };
 
-const NO_TERMS = { bonusType: null, bonusAmount: null, bonusPercent: null, bonusCap: null, freeSpins: null, minDeposit: null, wageringMultiplier: null, wageringBasis: null, maxBet: null, maxCashout: null, eligibleGames: null } as const;
+const { lastVerifiedAt: _verifiedPerPromotion, ...NO_TERMS } = NO_BONUS_TERMS;
 
 export const PROMOTION_TEMPLATES: PromotionTemplate[] = [
   {

@@ -76,6 +76,8 @@ function adminFormCases(endpoint: string, path: string, fields: Record<string, s
 
 const blogPost = { title: "Saldırgan yazısı", category: "Rehber", excerpt: "Kaydedilmemesi gereken bir özet.", content: `<p>${"kelime ".repeat(20)}</p>`, imageUrl: "", seoTitle: "", seoDescription: "", seoKeywords: "", slug: "" };
 
+const promotionForm = { title: "Saldırgan bonusu", shortDescription: "Kaydedilmemesi gereken bir bonus.", fullDescription: "", url: "https://example.com/saldiri", terms: "", casinoId: "", categoryId: "", imageUrl: "", promotionCode: "", expiryDate: "", isActive: "on" };
+
 const commentPath = (t: HostileTargets) => `/api/promotions/${t.promotionId}/comments`;
 const comment = { userName: "Saldırgan", comment: "Bu yorum kaydedilmemeli", rating: "5" };
 const login = { email: "yok@example.com", password: "yanlis-sifre" };
@@ -112,6 +114,14 @@ export const HOSTILE_CASES: HostileCase[] = [
 
   // Back office II (issue 9): the blog editor and the AI routes, signed in
   ...adminFormCases("blog editor", "/admin/blog/new", blogPost, "title", "Geçersiz karakter içeriyor"),
+  {
+    // The page rendered for the refusal read the doubled field as a list (a 500 once).
+    endpoint: "promotion editor",
+    input: "a bonus amount posted twice",
+    request: (t) => ({ method: "POST", path: "/admin/promotions/new", headers: { ...FORM, Cookie: t.sessionCookie }, body: `${form(promotionForm)}&bonusAmount=5&bonusAmount=6` }),
+    status: 400,
+    message: "Geçersiz değer",
+  },
   ...adminFormCases("AI SEO", "/admin/ai/seo", { title: "Başlık", content: "<p>İçerik metni</p>" }, "content", "Geçersiz karakter içeriyor"),
   ...adminFormCases("AI bulk run", "/admin/ai/bulk", { topic: "çevrim şartı", count: "3", perDay: "1" }, "topic", "Geçersiz karakter içeriyor"),
 

@@ -70,12 +70,18 @@ async function readTarget(casinoSlug: string, promotionSlug: string | null): Pro
   }
   // Only an active promotion of this casino; of two with one slug, the newest.
   const [row] = await db
-    .select({ ...casinoColumns, promotionId: promotions.id, promotionUrl: promotions.url })
+    .select({ ...casinoColumns, promotionId: promotions.id, promotionUrl: promotions.url, expiryDate: promotions.expiryDate })
     .from(promotions)
     .innerJoin(casinos, eq(casinos.id, promotions.casinoId))
     .where(and(eq(casinos.slug, casinoSlug), eq(promotions.slug, promotionSlug), eq(promotions.isActive, true)))
     .orderBy(desc(promotions.createdAt), desc(promotions.id))
     .limit(1);
+  if (row?.expiryDate && row.expiryDate <= new Date()) {
+    // An expired offer's landing page is gone: an old link (a bookmark, a shared post) leads
+    // to the casino instead, counted as a click for the casino (ADR 012).
+    const location = casinoTarget(row);
+    return location ? { casinoId: row.casinoId, promotionId: null, location } : null;
+  }
   const location = row ? promotionTarget(row.promotionUrl, row) : null;
   return row && location ? { casinoId: row.casinoId, promotionId: row.promotionId, location } : null;
 }

@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE } from "~/lib/dates";
+import { formatDateTr, SITE_TIME_ZONE } from "~/lib/dates";
 import { BONUS_TYPE_LABELS, formatMultiplier, formatNumberTr, formatTl, VERIFICATION_STALE_DAYS, WAGERING_BASIS_LABELS, type BonusTerms } from "./bonus-terms";
 
 // Issue 11 §2: what only an offer's own page shows of its terms: the verification date,
@@ -124,7 +124,6 @@ export function parseDeposit(value: string): number | null {
 }
 
 // ---- The detail page's terms table -------------------------------------------------
-const longDate = new Intl.DateTimeFormat("tr-TR", { timeZone: SITE_TIME_ZONE, day: "numeric", month: "long", year: "numeric" });
 
 /** The value of the bonus in words for the terms table: '%100 (en fazla 5.000 TL)', '500 TL'. */
 function bonusValueOf(terms: BonusTerms): string | null {
@@ -155,7 +154,7 @@ export function termRowsOf(terms: BonusTerms, extra: { promotionCode: string | n
     ["Maksimum çekim", terms.maxCashout !== null ? formatTl(terms.maxCashout) : null],
     ["Geçerli oyunlar", terms.eligibleGames],
     ["Promosyon kodu", extra.promotionCode],
-    ["Son tarih", extra.expiryDate ? longDate.format(new Date(extra.expiryDate)) : null],
+    ["Son tarih", extra.expiryDate ? formatDateTr(extra.expiryDate) : null],
   ];
   return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== "");
 }

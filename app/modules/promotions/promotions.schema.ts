@@ -379,6 +379,8 @@ export type PromotionListItem = {
   isActive: boolean;
   expiryDate: string | null;
   createdAt: string;
+  /** Issue 11 §6: 'Son doğrulama: …' and whether it is older than 30 days; null if never verified. */
+  verification: { text: string; stale: boolean } | null;
 };
 
 export const PROMOTION_SORTS = ["createdAt", "title", "expiryDate"] as const;
@@ -387,6 +389,9 @@ export type PromotionSort = (typeof PROMOTION_SORTS)[number];
 export const PROMOTION_STATUS_FILTERS = ["aktif", "pasif", "suresi-dolmus"] as const;
 export type PromotionStatusFilter = (typeof PROMOTION_STATUS_FILTERS)[number];
 export const STATUS_OF_FILTER: Record<PromotionStatusFilter, PromotionStatus> = { aktif: "active", pasif: "inactive", "suresi-dolmus": "expired" };
+
+/** Issue 11 §6: `?dogrulama=gerekli` lists the offers not verified for 30 days (or never). */
+export const VERIFICATION_FILTER = "gerekli";
 
 /** What the promotion editor is filled with: the stored description split back (admin.md §3). */
 export type PromotionEditorValue = {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, lte, min, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, lt, lte, min, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotionCategories, promotions, type Promotion } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands, type FieldErrors, type Tx } from "~/lib/command.server";
@@ -9,7 +9,8 @@ import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish"
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { resolvePromotionSlug } from "./fuzzy";
-import { isBonusType, isWageringBasis, type BonusTerms } from "./bonus-terms";
+import { isBonusType, isWageringBasis, VERIFICATION_STALE_DAYS, type BonusTerms } from "./bonus-terms";
+import { istanbulToday, verificationOf } from "./bonus-details";
 import {
   bonusTermsEditorValue,
   bonusTermsOf,
@@ -249,7 +250,17 @@ export async function listActivePromotionsOfCasino(casinoId: string): Promise<Pu
 /** Promotions appear on most public pages (lists, cards, casino pages, the sitemap). */
 const PROMOTION_COMMANDS: DomainCommands = { entity: "promotion", invalidates: [SITE_TAG] };
 
-export type PromotionListQuery = ListQuery<PromotionSort> & { status: PromotionStatus | null };
+export type PromotionListQuery = ListQuery<PromotionSort> & { status: PromotionStatus | null; needsVerification?: boolean };
+
+/**
+ * Issue 11 §6: not verified for more than VERIFICATION_STALE_DAYS days (Istanbul calendar,
+ * as the offer page's 'Son doğrulama' line counts them), or never.
+ */
+function needsVerificationCondition(now: Date): SQL | undefined {
+  const [year, month, day] = istanbulToday(now).split("-").map(Number) as [number, number, number];
+  const cutoff = new Date(Date.UTC(year, month - 1, day - VERIFICATION_STALE_DAYS)).toISOString().slice(0, 10);
+  return or(isNull(promotions.lastVerifiedAt), lt(promotions.lastVerifiedAt, cutoff));
+}
 
 function statusCondition(status: PromotionStatus, now: Date): SQL | undefined {
   // As the public lists: listed while the expiry is still ahead.
@@ -267,6 +278,7 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
     conditions.push(or(like(promotions.searchText, folded), sql`search_fold(${casinos.name}) like ${folded}`, ilike(promotions.promotionCode, likePattern(query.q))));
   }
   if (query.status) conditions.push(statusCondition(query.status, now));
+  if (query.needsVerification) conditions.push(needsVerificationCondition(now));
   const where = and(...conditions);
   const direction = query.dir === "asc" ? "asc" : "desc";
   const order =
@@ -286,6 +298,7 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
         promotionCode: promotions.promotionCode,
         isActive: promotions.isActive,
         expiryDate: promotions.expiryDate,
+        lastVerifiedAt: promotions.lastVerifiedAt,
         createdAt: promotions.createdAt,
       })
       .from(promotions)
@@ -297,10 +310,11 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
     db.select({ n: count() }).from(promotions).leftJoin(casinos, eq(casinos.id, promotions.casinoId)).where(where),
   ]);
   return {
-    items: rows.map((row) => {
+    items: rows.map(({ lastVerifiedAt, ...row }) => {
       const status = promotionStatusOf(row, now);
       return {
         ...row,
+        verification: verificationOf(lastVerifiedAt, now),
         status,
         canToggle: status !== "expired",
         expiryDate: row.expiryDate?.toISOString() ?? null,

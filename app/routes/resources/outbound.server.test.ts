@@ -101,6 +101,18 @@ describeEachDriver("outbound links /git/", ({ db }) => {
       expect(await stored()).toEqual([]);
     });
 
+    it("sends an expired offer's old link to the casino instead of its gone landing page, counted for the casino", async () => {
+      const casino = await insertCasino(db(), { name: "Sona Eren Casino", url: "https://sonaeren.example" });
+      const offer = await insertPromotion(db(), { casinoId: casino.id, title: "Biten Bonus", url: "https://sonaeren.example/biten", expiryDate: new Date(Date.now() - 60_000) });
+      const expired = await visit("sona-eren-casino/biten-bonus?yer=detail");
+      expect(expired.status).toBe(302);
+      expect(expired.headers.get("Location")).toBe("https://sonaeren.example/");
+      const rows = await stored();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ casinoId: casino.id, promotionId: null, placement: "detail", clicks: 1 });
+      expect(rows.some((row) => row.promotionId === offer.id)).toBe(false);
+    });
+
     it("finds the link whatever the slug's letter case", async () => {
       const casino = await insertCasino(db(), { name: "Boğaziçi Bet", url: "https://bogazici.example" });
       await insertPromotion(db(), { casinoId: casino.id, title: "Yatırım Bonusu", url: "https://bogazici.example/yatirim" });

@@ -3,16 +3,16 @@ import type { Route } from "./+types/promotion-comments";
 import { COMMENT_HONEYPOT_FIELD, COMMENT_MESSAGES, CommentSchema } from "~/modules/comments/comments.schema";
 import { createComment } from "~/modules/comments/comments.server";
 import { readBoundedForm } from "~/lib/request-body.server";
+import { FRESH_COOKIE } from "~/lib/page-cache.server";
 
 export function loader() {
   throw data(null, { status: 405 });
 }
 
-/** POST /api/promotions/{id}/comments: validates on the server, whatever the browser did. */
-/** The cookie that lets a visitor who just commented read past the cache, and for how long. */
-const FRESH_COOKIE = "__fresh";
+/** How long a visitor who just commented reads past the cache (FRESH_COOKIE). */
 const FRESH_SECONDS = 10;
 
+/** POST /api/promotions/{id}/comments: validates on the server, whatever the browser did. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ ok: false, message: COMMENT_MESSAGES.saveFailed }, 405);
   try {

@@ -11,6 +11,7 @@ import {
   BONUS_TYPES,
   chipsOf,
   headlineOf,
+  isBonusType,
   WAGERING_BASES,
   WAGERING_BASIS_LABELS,
 } from "~/modules/promotions/bonus-terms";
@@ -28,8 +29,9 @@ import {
 type Props = { promotion: PromotionEditorValue | null; options: PromotionEditorOptions; lastResult?: SubmissionResult<string[]> };
 
 /** A typed number for the live preview only (the server validates what is saved). */
-function previewNumber(value: string | undefined): number | null {
-  const text = (value ?? "").trim();
+function previewNumber(value: unknown): number | null {
+  // A field posted twice comes back as a list: no preview (the server refuses it with 400).
+  const text = typeof value === "string" ? value.trim() : "";
   if (!text) return null;
   const number = Number(/^\d{1,3}(\.\d{3})+$/.test(text) ? text.replace(/\./g, "") : text.replace(",", "."));
   return Number.isFinite(number) && number >= 0 ? number : null;
@@ -37,9 +39,9 @@ function previewNumber(value: string | undefined): number | null {
 
 /**
  * admin.md §2 "Promotion form": one editor for new and edit, in tabs (issue 11 §1 added
- * 'Bonus Şartları'). Both tabs stay
- * in the form (the hidden one only hidden), so a save always posts every field; a tab
- * whose fields have errors is marked, and a failed save opens the first such tab.
+ * 'Bonus Şartları'). Every tab stays in the form (the hidden ones only hidden), so a save
+ * always posts every field; a tab whose fields have errors is marked, and a failed save
+ * opens the first such tab.
  */
 export function PromotionEditor({ promotion, options, lastResult }: Props) {
   const pending = useIsPending();
@@ -62,9 +64,10 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
   const formProps = getFormProps(form);
   const categoryOptions = options.categories;
   const numeric = { inputMode: "numeric" as const, autoComplete: "off" };
+  const bonusType = fields.bonusType.value;
   const preview = {
     headline: headlineOf({
-      bonusType: (BONUS_TYPES as readonly string[]).includes(fields.bonusType.value ?? "") ? (fields.bonusType.value as (typeof BONUS_TYPES)[number]) : null,
+      bonusType: isBonusType(bonusType) ? bonusType : null,
       bonusAmount: previewNumber(fields.bonusAmount.value),
       bonusPercent: previewNumber(fields.bonusPercent.value),
       bonusCap: previewNumber(fields.bonusCap.value),

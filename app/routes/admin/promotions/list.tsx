@@ -17,6 +17,7 @@ import {
   PROMOTION_STATUS_LABELS,
   promotionFailure,
   STATUS_OF_FILTER,
+  VERIFICATION_FILTER,
   type PromotionStatusFilter,
 } from "~/modules/promotions/promotions.schema";
 import { listPromotionsForAdmin, removePromotion, setPromotionActiveByAdmin } from "~/modules/promotions/promotions.server";
@@ -32,12 +33,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseListQuery(url, PROMOTION_SORTS, { sort: "createdAt", dir: "desc" });
   const filter = z.enum(PROMOTION_STATUS_FILTERS).nullable().catch(null).parse(url.searchParams.get("durum") || null);
-  const list = await listPromotionsForAdmin({ ...query, status: filter ? STATUS_OF_FILTER[filter] : null });
+  const verification = url.searchParams.get("dogrulama") === VERIFICATION_FILTER ? VERIFICATION_FILTER : null;
+  const list = await listPromotionsForAdmin({ ...query, status: filter ? STATUS_OF_FILTER[filter] : null, needsVerification: verification !== null });
   const last = lastPageHref(url, list);
   if (last) throw redirect(last);
   // Issue 11 §4: each row's outbound clicks of the last 30 days.
   const clicks = Object.fromEntries(await clicksOfPromotions(list.items.map((item) => item.id)));
-  return { query, filter, list, clicks };
+  return { query, filter, verification, list, clicks };
 }
 
 const ListIntent = z.discriminatedUnion("intent", [
@@ -77,12 +79,13 @@ const STATUS_BADGE = {
 const clickCount = new Intl.NumberFormat("tr-TR");
 
 export default function PromotionList({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, filter, list, clicks } = loaderData;
+  const { query, filter, verification, list, clicks } = loaderData;
   return (
     <section>
       <AdminPageHeader title="Promosyonlar" action={{ to: "/admin/promotions/new", label: "Yeni Promosyon Ekle" }} />
       <SearchBox q={query.q} label="Promosyon ara">
         <FilterSelect name="durum" label="Durum" value={filter} allLabel="Tüm durumlar" options={PROMOTION_STATUS_FILTERS.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))} />
+        <FilterSelect name="dogrulama" label="Doğrulama" value={verification} allLabel="Tüm doğrulamalar" options={[{ value: VERIFICATION_FILTER, label: "Doğrulanmalı (30 günden eski)" }]} />
       </SearchBox>
       <ErrorList errors={actionData?.result?.error?.[""] ?? actionData?.result?.error?.id} />
       <div className={TABLE_WRAPPER_CLASS}>
@@ -114,7 +117,7 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {list.items.length === 0 && <EmptyRow colSpan={8}>{query.q || filter ? "Aramanıza uyan promosyon bulunamadı" : "Henüz promosyon yok"}</EmptyRow>}
+            {list.items.length === 0 && <EmptyRow colSpan={8}>{query.q || filter || verification ? "Aramanıza uyan promosyon bulunamadı" : "Henüz promosyon yok"}</EmptyRow>}
             {list.items.map((promotion) => (
               // admin.md §2: expired rows are tinted.
               <tr key={promotion.id} className={promotion.status === "expired" ? "bg-amber-50/70" : undefined} data-status={promotion.status}>
@@ -124,6 +127,12 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
                 <td className="px-4 py-3 font-mono text-xs text-slate-600">{promotion.promotionCode ?? <span className="font-sans">{PROMOTION_MESSAGES.noCode}</span>}</td>
                 <td className="px-4 py-3">
                   <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[promotion.status]}`}>{PROMOTION_STATUS_LABELS[promotion.status]}</span>
+                  {/* Issue 11 §6: not verified for 30 days, or never: the operator should re-check it. */}
+                  {(!promotion.verification || promotion.verification.stale) && (
+                    <span title={promotion.verification?.text ?? "Hiç doğrulanmadı"} className="ml-1 whitespace-nowrap rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800">
+                      Doğrulanmalı
+                    </span>
+                  )}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">{promotion.expiryDate ? formatDateTr(promotion.expiryDate) : PROMOTION_MESSAGES.noExpiry}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{clickCount.format(clicks[promotion.id] ?? 0)}</td>

@@ -415,6 +415,32 @@ describeEachDriver("admin promotions", ({ db }) => {
       expect(list.items).toMatchObject([{ title: "Bitmiş", status: "expired", canToggle: false }]);
     });
 
+    it("flags offers not verified for more than 30 days (or never) and lists only them with 'Doğrulanmalı'", async () => {
+      // Calendar days in Istanbul, counted back from today.
+      const daysAgo = (n: number) => {
+        const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Istanbul" }).format(new Date()).split("-").map(Number) as [number, number, number];
+        return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
+      };
+      await insertPromotion(db(), { title: "Bugün Bakıldı", lastVerifiedAt: daysAgo(0), createdAt: new Date("2026-01-05") });
+      await insertPromotion(db(), { title: "Otuz Gün Önce", lastVerifiedAt: daysAgo(30), createdAt: new Date("2026-01-04") });
+      await insertPromotion(db(), { title: "Otuz Bir Gün Önce", lastVerifiedAt: daysAgo(31), createdAt: new Date("2026-01-03") });
+      await insertPromotion(db(), { title: "Hiç Bakılmadı", createdAt: new Date("2026-01-02") });
+      const all = outcomeOf(await callAdmin(listLoader, "/admin/promotions", { session: admin })).data as ListData;
+      const [y, m, d] = daysAgo(31).split("-");
+      expect(all.list.items.map((p) => [p.title, p.verification])).toEqual([
+        ["Bugün Bakıldı", { text: expect.stringMatching(/\(bugün\)$/), stale: false }],
+        ["Otuz Gün Önce", { text: expect.stringMatching(/\(30 gün önce\)$/), stale: false }],
+        ["Otuz Bir Gün Önce", { text: `Son doğrulama: ${d}.${m}.${y} (31 gün önce)`, stale: true }],
+        ["Hiç Bakılmadı", null],
+      ]);
+      const due = outcomeOf(await callAdmin(listLoader, "/admin/promotions?dogrulama=gerekli", { session: admin })).data as ListData;
+      expect(due.list.items.map((p) => p.title)).toEqual(["Otuz Bir Gün Önce", "Hiç Bakılmadı"]);
+      expect(due.list.total).toBe(2);
+      // Another value is no filter at all.
+      const ignored = outcomeOf(await callAdmin(listLoader, "/admin/promotions?dogrulama=hepsi", { session: admin })).data as ListData;
+      expect(ignored.list.total).toBe(4);
+    });
+
     it("pages 25 a page, newest first, searches the Turkish way, sorts and filters by status", async () => {
       for (let i = 0; i < 27; i++) await insertPromotion(db(), { title: `Bonus ${String(i).padStart(2, "0")}`, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) });
       await insertPromotion(db(), { title: "İLK YATIRIM", isActive: false, createdAt: new Date(Date.UTC(2025, 0, 1)) });
