@@ -22,7 +22,7 @@ const RULES = [
   "app/modules/promotions/bonus-details.ts",
   "app/modules/outbound/outbound-paths.ts",
   "app/modules/outbound/outbound-target.ts",
-  "app/modules/splash-ads/splash-ads.schema.ts",
+  "app/modules/splash-ads/splash-frequency.ts",
   "app/lib/defer-hydration.server.ts",
 ];
 const rulesOnly = process.env.MUTATION_SCOPE === "rules";

@@ -497,6 +497,22 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
       expect((await eventually(() => get(aPath), (page) => page.body.includes(lastComment))).cache).toBe("HIT");
     });
 
+    it("lets a stale page start a background render once a second, also when the last one could not replace it", () => {
+      let clock = 1_000_000;
+      store.now = () => clock;
+      const page = { status: 200, headers: [], body: Buffer.from("x"), encoded: {}, etag: "W/\"x\"", tags: [SITE_TAG], expiresAt: clock + store.maxAgeMs, stale: true };
+      // Rendered just now: not yet.
+      expect(store.refreshDue(page)).toBe(false);
+      clock += STALE_REFRESH_MS;
+      expect(store.refreshDue(page)).toBe(true);
+      // That render failed (the page is still the old one): the next waits another second.
+      expect(store.refreshDue(page)).toBe(false);
+      clock += STALE_REFRESH_MS - 1;
+      expect(store.refreshDue(page)).toBe(false);
+      clock += 1;
+      expect(store.refreshDue(page)).toBe(true);
+    });
+
     it("serves a page whose comments changed from the cache while one render replaces it, at most one render a second", async () => {
       const { a, aPath } = await slugsOf();
       await warm(aPath);

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { safeHref } from "~/lib/urls";
 import { imageSources } from "~/modules/media/media.schema";
-import { isSplashDue, type PublicSplashAd } from "~/modules/splash-ads/splash-ads.schema";
+import type { PublicSplashAd } from "~/modules/splash-ads/splash-ads.schema";
+import { isSplashDue } from "~/modules/splash-ads/splash-frequency";
 import { OUTBOUND_REL, outboundPath } from "~/modules/outbound/outbound-paths";
 
 // public-site.md §4.4 and §9

@@ -112,6 +112,8 @@ export type CachedPage = {
    * marked STALE, while one render in the background replaces it (ADR 010).
    */
   stale?: boolean;
+  /** On the store's clock: when a background render of this stale page last began. */
+  refreshStartedAt?: number;
 };
 
 /** The cookie with which a visitor who just commented reads past the cache (ADR 010). */
@@ -277,9 +279,17 @@ class PageStore {
     }
   }
 
-  /** Whether a stale page may be rendered again now (one render per STALE_REFRESH_MS). */
+  /**
+   * Whether a stale page may be rendered again now: one render per STALE_REFRESH_MS, counted
+   * from its render and from the last refresh begun (one that failed or could not be stored
+   * waits its turn too). Records the start when it answers yes.
+   */
   refreshDue(page: CachedPage): boolean {
-    return this.now() >= page.expiresAt - this.maxAgeMs + STALE_REFRESH_MS;
+    const now = this.now();
+    const last = Math.max(page.expiresAt - this.maxAgeMs, page.refreshStartedAt ?? Number.NEGATIVE_INFINITY);
+    if (now < last + STALE_REFRESH_MS) return false;
+    page.refreshStartedAt = now;
+    return true;
   }
 
   invalidate(tags: readonly string[]): void {

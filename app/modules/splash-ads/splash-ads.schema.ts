@@ -64,16 +64,3 @@ export type SplashAdCasinoOption = { id: string; name: string };
 
 export const SPLASH_AD_SORTS = ["createdAt", "title"] as const;
 export type SplashAdSort = (typeof SPLASH_AD_SORTS)[number];
-
-const HOUR_MS = 3_600_000;
-
-/**
- * Issue 11 §5: a visitor sees a splash ad at most once per `hours` (settings). Due when this
- * browser never showed one, or last showed one at least `hours` ago; a stored time that is
- * unreadable or from the future (a clock set back) counts as none.
- */
-export function isSplashDue(shownAt: string | null, now: number, hours: number): boolean {
-  const at = Number(shownAt);
-  if (!shownAt || !Number.isFinite(at) || at > now) return true;
-  return now - at >= hours * HOUR_MS;
-}

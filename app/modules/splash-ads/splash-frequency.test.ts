@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSplashDue } from "./splash-ads.schema";
+import { isSplashDue } from "./splash-frequency";
 
 // Issue 11 §5: the splash ad shows to a visitor at most once per configured period.
 describe("isSplashDue", () => {
