@@ -291,11 +291,34 @@ function rssOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: Math.round(field("VmRSS")), peakMb: Math.round(field("VmHWM")) };
 }
 
-/** The JavaScript a page makes the browser load: its module scripts and preloads. */
-function scriptsOf(html: string): string[] {
+/**
+ * The JavaScript a page makes the browser load: its script and preload tags, the modules
+ * its inline module script imports (also when a public page starts it after load: ADR 011,
+ * the source then sits in a string), and every module those import statically, followed
+ * through the served files. Modules imported on demand (`import()` inside a module, such
+ * as the dashboard's chart) are not counted.
+ */
+async function scriptsOf(base: string, html: string): Promise<string[]> {
   const found = new Set<string>();
-  for (const match of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) found.add(match[1]!);
-  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) found.add(match[1]!);
+  const sources = [html];
+  for (const match of html.matchAll(/<script data-hydration="deferred">[^<]*\((".*?")\)<\/script>/g)) sources.push(JSON.parse(match[1]!) as string);
+  for (const source of sources) {
+    for (const match of source.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) found.add(match[1]!);
+    for (const match of source.matchAll(/import\("([^"]+\.js)"\)/g)) found.add(match[1]!);
+    for (const match of source.matchAll(/\bfrom\s*"([^"]+\.js)"/g)) found.add(match[1]!);
+  }
+  const queue = [...found];
+  while (queue.length) {
+    const src = queue.pop()!;
+    const code = await (await fetch(new URL(src, base))).text();
+    for (const match of code.matchAll(/\b(?:from|import)\s*"([^"]+\.js)"/g)) {
+      const imported = new URL(match[1]!, new URL(src, base)).pathname;
+      if (!found.has(imported)) {
+        found.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
   return [...found];
 }
 
@@ -352,7 +375,7 @@ async function main() {
       bodies[page.path] = { body: zlib.gzipSync(body, { level: 9 }).toString("base64"), contentType: response.headers.get("content-type") ?? "text/html" };
       if (page.path === "/sitemap.xml") continue;
       let total = 0;
-      for (const src of scriptsOf(body.toString())) {
+      for (const src of await scriptsOf(base, body.toString())) {
         if (!scriptSizes.has(src)) scriptSizes.set(src, gzipSize(Buffer.from(await (await fetch(base + src)).arrayBuffer())));
         total += scriptSizes.get(src)!;
       }
@@ -377,6 +400,11 @@ async function main() {
     }
     const memory = rssOf(server.pid!);
 
+    // Before the mixed run: its comments make the once-a-minute list sweep drop list pages
+    // (ADR 010/issue 11), which the flood's check would take for evicted pages.
+    process.stdout.write(`Cache-busting flood: ${FLOOD_REQUESTS} unique query strings ...`);
+    const flood = await floodRun(base, server.pid!);
+    process.stdout.write(` ${flood.rps} req/s\n`);
     process.stdout.write(`Mixed run: ${MIXED_CONNECTIONS} connections, one request in five a comment ...`);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -390,9 +418,6 @@ async function main() {
     // The same at half the rate: where the latency target holds on this machine.
     const mixedHalf = await mixedRun(base, databaseUrl, commentTargets.map((r) => r.id), MIXED_RATE / 2);
     process.stdout.write(` at ${MIXED_RATE} req/s: read p99 ${mixed.reads.p99} ms\n`);
-    process.stdout.write(`Cache-busting flood: ${FLOOD_REQUESTS} unique query strings ...`);
-    const flood = await floodRun(base, server.pid!);
-    process.stdout.write(` ${flood.rps} req/s\n`);
     process.stdout.write(`Outbound redirect: ${CONNECTIONS} connections, every request a new visitor ...`);
     const redirect = await redirectRun(base, databaseUrl);
     process.stdout.write(` ${redirect.saturated.rps} req/s, p99 ${redirect.saturated.p99} ms\n`);

@@ -9,6 +9,7 @@ import { blogPosts, casinos, heroSection, promotionCategories, promotionComments
 import { DEFAULT_HERO } from "~/modules/content/content";
 import { DEFAULT_AUTHOR } from "~/modules/blog/blog.server";
 import { htmlToText } from "~/lib/text";
+import { calculateWagering } from "~/modules/promotions/bonus-details";
 import { loader as homeLoader } from "./home";
 import { loader as promotionsLoader } from "./promotions";
 import { loader as detailLoader } from "./promotion-detail";
@@ -518,6 +519,19 @@ describeEachDriver("expired offers and scannable terms", ({ db }) => {
     const current = await detailOf(live.slug);
     expect(current.expired).toBe(false);
     expect(current.related.map((p) => p.id)).toEqual([other.id]);
+  });
+
+  it("gives the offer page's calculator the stored terms: both wagering bases and the cash-out cap", async () => {
+    const { promotion } = await detailOf(live.slug);
+    // 100 % up to 5.000 TL, 35,5x on deposit plus bonus, at most 25.000 TL cashed out.
+    expect(calculateWagering(promotion.bonus, 1000)).toMatchObject({ bonus: 1000, capped: false, turnover: 71000, maxCashout: 25000 });
+    expect(calculateWagering(promotion.bonus, 8000)).toMatchObject({ bonus: 5000, capped: true, turnover: 461500, maxCashout: 25000 });
+    expect(calculateWagering(promotion.bonus, 50)).toMatchObject({ bonus: 0, belowMinimum: true, turnover: null });
+    // The same offer wagered on the bonus alone, as an operator would switch it.
+    await db().update(promotions).set({ wageringBasis: "bonus", maxCashout: null }).where(eq(promotions.id, live.id));
+    const onBonus = (await detailOf(live.slug)).promotion;
+    expect(calculateWagering(onBonus.bonus, 1000)).toMatchObject({ bonus: 1000, turnover: 35500, maxCashout: null });
+    await db().update(promotions).set({ wageringBasis: "deposit_bonus", maxCashout: 25000 }).where(eq(promotions.id, live.id));
   });
 
   it("gives every offer its structured terms and its visitors' rating", async () => {
