@@ -3,6 +3,7 @@ import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { CLICK_PLACEMENT_LABELS, clickChartSummary, formatClickDay, type ClickDay } from "~/modules/dashboard/dashboard.schema";
 import { OUTBOUND_PLACEMENTS } from "~/modules/outbound/outbound-paths";
+import { formatNumberTr } from "~/lib/numbers";
 
 // Issue 11 §4: clicks per day on the dashboard. uPlot (about 20 KB gzip, no dependencies) is
 // loaded by this admin-only component after hydration, so no public page's JavaScript
@@ -18,7 +19,6 @@ const COLORS: Record<"total" | (typeof OUTBOUND_PLACEMENTS)[number], string> = {
   splash: "#db2777",
 };
 
-const count = new Intl.NumberFormat("tr-TR");
 
 function chartOptions(days: readonly ClickDay[], width: number): uPlot.Options {
   return {
@@ -28,7 +28,7 @@ function chartOptions(days: readonly ClickDay[], width: number): uPlot.Options {
     cursor: { drag: { x: false, y: false } },
     axes: [
       { values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && days[i] ? formatClickDay(days[i].day) : "")), space: 60 },
-      { values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? count.format(v) : "")), size: 56 },
+      { values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatNumberTr(v) : "")), size: 56 },
     ],
     series: [
       { label: "Gün", value: (_u, i) => (i === null || !days[i] ? "—" : formatClickDay(days[i].day)) },
@@ -100,10 +100,10 @@ export function ClicksChart({ days }: { days: ClickDay[] }) {
                   <th scope="row" className="py-1 pr-3 font-normal">
                     {formatClickDay(day.day, true)}
                   </th>
-                  <td className="py-1 pr-3 text-right font-semibold">{count.format(day.total)}</td>
+                  <td className="py-1 pr-3 text-right font-semibold">{formatNumberTr(day.total)}</td>
                   {OUTBOUND_PLACEMENTS.map((placement) => (
                     <td key={placement} className="py-1 pr-3 text-right">
-                      {count.format(day[placement])}
+                      {formatNumberTr(day[placement])}
                     </td>
                   ))}
                 </tr>

@@ -1,6 +1,6 @@
 import { SITE_TIME_ZONE } from "~/lib/dates";
 import { isOutboundPlacement, type OutboundPlacement } from "~/modules/outbound/outbound-paths";
-import { addDays } from "~/modules/outbound/outbound-target";
+import { addDays } from "~/lib/dates";
 
 // admin.md §2 "Dashboard" and §9: the dashboard's texts, limits and the pure helpers behind
 // its figures. Browser-safe: the component formats what the loader read.

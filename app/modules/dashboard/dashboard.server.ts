@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, exists, gte, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/index.server";
 import { blogPosts, casinos, outboundClicks, promotions } from "~/db/schema";
-import { clickWindow } from "~/modules/outbound/click-stats.server";
+import { clicksSum, clickWindow, inClickWindow } from "~/modules/outbound/click-stats.server";
 import {
   CLICK_CHART_DAYS,
   CLICK_TOP_LIMIT,
@@ -106,13 +106,6 @@ export async function getDashboardRecent(): Promise<DashboardRecent> {
 
 // ---- Issue 11 §4: outbound clicks (written by the /git/ redirect's tally, modules/outbound).
 
-const clicksSum = sql<number>`sum(${outboundClicks.clicks})`.mapWith(Number);
-
-function inWindow(days: number, now: Date): SQL {
-  const { from, to } = clickWindow(days, now);
-  return and(gte(outboundClicks.day, from), lte(outboundClicks.day, to))!;
-}
-
 /** The promotions with the most clicks in the last `days` days (ties by title). */
 async function topPromotions(days: number, now: Date): Promise<TopClickItem[]> {
   return getDb()
@@ -120,7 +113,7 @@ async function topPromotions(days: number, now: Date): Promise<TopClickItem[]> {
     .from(outboundClicks)
     .innerJoin(promotions, eq(promotions.id, outboundClicks.promotionId))
     .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
-    .where(and(isNotNull(outboundClicks.promotionId), inWindow(days, now)))
+    .where(and(isNotNull(outboundClicks.promotionId), inClickWindow(days, now)))
     .groupBy(promotions.id, promotions.title, casinos.name)
     .orderBy(desc(clicksSum), asc(promotions.title), asc(promotions.id))
     .limit(CLICK_TOP_LIMIT);
@@ -132,7 +125,7 @@ async function topCasinos(days: number, now: Date): Promise<TopClickItem[]> {
     .select({ id: casinos.id, name: casinos.name, clicks: clicksSum })
     .from(outboundClicks)
     .innerJoin(casinos, eq(casinos.id, outboundClicks.casinoId))
-    .where(inWindow(days, now))
+    .where(inClickWindow(days, now))
     .groupBy(casinos.id, casinos.name)
     .orderBy(desc(clicksSum), asc(casinos.name), asc(casinos.id))
     .limit(CLICK_TOP_LIMIT);
@@ -145,7 +138,7 @@ export async function getDashboardClicks(now: Date = new Date()): Promise<Dashbo
   const perDay = getDb()
     .select({ day: outboundClicks.day, placement: outboundClicks.placement, clicks: clicksSum })
     .from(outboundClicks)
-    .where(inWindow(CLICK_CHART_DAYS, now))
+    .where(inClickWindow(CLICK_CHART_DAYS, now))
     .groupBy(outboundClicks.day, outboundClicks.placement);
   const windows = (read: (days: number, now: Date) => Promise<TopClickItem[]>) =>
     Promise.all(CLICK_TOP_WINDOWS.map((days) => read(days, now))).then(

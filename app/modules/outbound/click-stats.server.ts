@@ -1,7 +1,7 @@
-import { and, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { outboundClicks } from "~/db/schema";
-import { addDays, istanbulDay } from "./outbound-target";
+import { addDays, istanbulDay } from "~/lib/dates";
 
 // Issue 11 §4: what operators read of the outbound clicks. Days are Istanbul's, as the
 // clicks are counted; a window of N days ends today and includes it.
@@ -15,15 +15,21 @@ export function clickWindow(days: number, now: Date = new Date()): { from: strin
   return { from: addDays(to, -(days - 1)), to };
 }
 
-const clicksSum = sql<number>`coalesce(sum(${outboundClicks.clicks}), 0)`.mapWith(Number);
+/** The clicks of a group of tally rows. */
+export const clicksSum = sql<number>`coalesce(sum(${outboundClicks.clicks}), 0)`.mapWith(Number);
+
+/** Tally rows of the `days` days ending today. */
+export function inClickWindow(days: number, now: Date): SQL {
+  const { from, to } = clickWindow(days, now);
+  return and(gte(outboundClicks.day, from), lte(outboundClicks.day, to))!;
+}
 
 async function clicksBy(column: typeof outboundClicks.casinoId | typeof outboundClicks.promotionId, ids: string[], days: number, now: Date): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const { from, to } = clickWindow(days, now);
   const rows = await getDb()
     .select({ id: column, clicks: clicksSum })
     .from(outboundClicks)
-    .where(and(inArray(column, ids), gte(outboundClicks.day, from), lte(outboundClicks.day, to)))
+    .where(and(inArray(column, ids), inClickWindow(days, now)))
     .groupBy(column);
   return new Map(rows.map((row) => [row.id!, row.clicks]));
 }

@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
 import { getDb } from "~/db/index.server";
 import { casinos, outboundClicks, promotions } from "~/db/schema";
 import type { OutboundPlacement } from "./outbound-paths";
-import { istanbulDay } from "./outbound-target";
+import { istanbulDay } from "~/lib/dates";
 
 // Issue 11 §3: outbound clicks counted per Istanbul day, casino, promotion (null for a casino
 // link) and placement. The redirect never waits for the database: a click is added to an

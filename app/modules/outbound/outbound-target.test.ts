@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { outboundPath, promotionOutboundHref } from "./outbound-paths";
-import { addDays, casinoTarget, comparableHost, istanbulDay, nextFormerHosts, placementOf, promotionTarget } from "./outbound-target";
+import { addDays, istanbulDay } from "~/lib/dates";
+import { casinoTarget, comparableHost, nextFormerHosts, placementOf, promotionTarget } from "./outbound-target";
 
 const casino = (fields: Partial<{ url: string; currentAddress: string | null; formerHosts: string[] }> = {}) => ({
   url: "https://www.eski-casino.example/",

@@ -1,5 +1,4 @@
 import { isWebUrl } from "~/lib/urls";
-import { SITE_TIME_ZONE } from "~/lib/dates";
 import { isOutboundPlacement, type OutboundPlacement } from "./outbound-paths";
 
 // Issue 11 §3: where /git/{casinoSlug} and /git/{casinoSlug}/{promotionSlug} lead, and the
@@ -80,20 +79,3 @@ export function placementOf(param: string | null, kind: OutboundKind): OutboundP
   return kind === "casino" ? "casino" : "detail";
 }
 
-// en-CA formats a date as YYYY-MM-DD.
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-let memo = { minute: Number.NaN, day: "" };
-
-/** The Istanbul calendar day of an instant, as YYYY-MM-DD (clicks are counted per such day). */
-export function istanbulDay(instant: number): string {
-  // A click stream asks the same minute many times: its day is formatted once.
-  const minute = Math.floor(instant / 60_000);
-  if (minute !== memo.minute) memo = { minute, day: dayFormat.format(new Date(minute * 60_000)) };
-  return memo.day;
-}
-
-/** A YYYY-MM-DD day moved by whole days (negative: back). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}

@@ -1,5 +1,6 @@
-import { formatDateTr, SITE_TIME_ZONE } from "~/lib/dates";
-import { BONUS_TYPE_LABELS, formatMultiplier, formatNumberTr, formatTl, VERIFICATION_STALE_DAYS, WAGERING_BASIS_LABELS, type BonusTerms } from "./bonus-terms";
+import { formatDateTr, istanbulDay } from "~/lib/dates";
+import { formatNumberTr } from "~/lib/numbers";
+import { BONUS_TYPE_LABELS, formatMultiplier, formatTl, VERIFICATION_STALE_DAYS, WAGERING_BASIS_LABELS, type BonusTerms } from "./bonus-terms";
 
 // Issue 11 §2: what only an offer's own page shows of its terms: the verification date,
 // the wagering calculator and the terms table. Apart from bonus-terms.ts so that the list
@@ -11,11 +12,9 @@ export function formatDayTr(day: string): string {
   return `${date}.${month}.${year}`;
 }
 
-const istanbulDay = new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-
 /** Today in Istanbul as 'YYYY-MM-DD'. */
 export function istanbulToday(now: Date = new Date()): string {
-  return istanbulDay.format(now);
+  return istanbulDay(now.getTime());
 }
 
 const dayNumber = (day: string) => {

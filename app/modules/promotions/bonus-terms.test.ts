@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chipsOf, formatNumberTr, headlineOf, NO_BONUS_TERMS, ratingText, type BonusTerms } from "./bonus-terms";
+import { formatNumberTr } from "~/lib/numbers";
+import { chipsOf, headlineOf, NO_BONUS_TERMS, ratingText, type BonusTerms } from "./bonus-terms";
 
 const terms = (values: Partial<BonusTerms>): BonusTerms => ({ ...NO_BONUS_TERMS, ...values });
 

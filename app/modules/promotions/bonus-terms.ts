@@ -1,3 +1,4 @@
+import { formatNumberTr } from "~/lib/numbers";
 import { SITE_TIME_ZONE } from "~/lib/dates";
 
 // Issue 11 §1-2: a promotion's structured bonus terms and what the offer cards make of
@@ -92,13 +93,7 @@ export const NO_BONUS_TERMS: BonusTerms = {
 };
 
 // ---- Turkish numbers ---------------------------------------------------------------
-const numberFormat = new Intl.NumberFormat("tr-TR", { maximumFractionDigits: 2 });
 const oneDecimal = new Intl.NumberFormat("tr-TR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** 5000 -> '5.000', 35.5 -> '35,5' (tr-TR: dots group thousands, a comma marks decimals). */
-export function formatNumberTr(value: number): string {
-  return numberFormat.format(value);
-}
 
 /** 5000 -> '5.000 TL'. */
 export function formatTl(value: number): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatNumberTr } from "~/lib/numbers";
 import { firstTabWithErrorsIn } from "~/lib/form-tabs";
 import { SITE_TIME_ZONE } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
@@ -9,7 +10,6 @@ import { optionalImageUrl, optionalText, richText, text, webUrl, checkbox } from
 import {
   BONUS_TYPES,
   ELIGIBLE_GAMES_MAX_LENGTH,
-  formatNumberTr,
   MAX_BET_TL,
   MAX_BONUS_PERCENT,
   MAX_BONUS_TL,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, lt, lte, m
 import { getDb } from "~/db/index.server";
 import { casinos, promotionCategories, promotions, type Promotion } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands, type FieldErrors, type Tx } from "~/lib/command.server";
+import { addDays } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { sanitizeRichText } from "~/lib/sanitize.server";
@@ -257,8 +258,7 @@ export type PromotionListQuery = ListQuery<PromotionSort> & { status: PromotionS
  * as the offer page's 'Son doğrulama' line counts them), or never.
  */
 function needsVerificationCondition(now: Date): SQL | undefined {
-  const [year, month, day] = istanbulToday(now).split("-").map(Number) as [number, number, number];
-  const cutoff = new Date(Date.UTC(year, month - 1, day - VERIFICATION_STALE_DAYS)).toISOString().slice(0, 10);
+  const cutoff = addDays(istanbulToday(now), -VERIFICATION_STALE_DAYS);
   return or(isNull(promotions.lastVerifiedAt), lt(promotions.lastVerifiedAt, cutoff));
 }
 

@@ -21,6 +21,7 @@ import { getDashboardClicks, getDashboardRecent, getDashboardStats } from "~/mod
 import { isAiConfigured } from "~/modules/ai/ai.server";
 import { latestOpenBulkJob } from "~/modules/ai/bulk.server";
 import type { BulkJobView } from "~/modules/ai/ai.schema";
+import { formatNumberTr } from "~/lib/numbers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Admin Panel" }];
 
@@ -70,7 +71,6 @@ const STAT_CARDS: { key: keyof DashboardStats; label: string; basis: string }[] 
   { key: "views", label: "Toplam Görüntülenme", basis: "bu ay yayınlanan yazıların görüntülenmesi" },
 ];
 
-const numberFormat = new Intl.NumberFormat("tr-TR");
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { now, stats, recent, clicks, aiConfigured, pendingAiJob } = loaderData;
@@ -212,7 +212,7 @@ function TopClickTable({ caption, items, empty, showCasino }: { caption: string;
                 <span className="block truncate font-medium">{item.name}</span>
                 {showCasino && <span className="block truncate text-xs text-slate-500">{item.casinoName ?? DASHBOARD_TEXTS.noCasino}</span>}
               </td>
-              <td className="py-1.5 text-right font-semibold tabular-nums">{numberFormat.format(item.clicks)}</td>
+              <td className="py-1.5 text-right font-semibold tabular-nums">{formatNumberTr(item.clicks)}</td>
             </tr>
           ))
         )}
@@ -228,7 +228,7 @@ function StatCard({ label, basis, figure }: { label: string; basis: string; figu
     <article className="rounded-xl bg-white p-5 shadow-sm">
       <h3 className="text-sm font-medium text-slate-500">{label}</h3>
       {/* A failed read shows a dash: admin.md §8 wants no message, and 0 would be a false figure. */}
-      <p className="mt-2 text-3xl font-bold">{figure ? numberFormat.format(figure.total) : "—"}</p>
+      <p className="mt-2 text-3xl font-bold">{figure ? formatNumberTr(figure.total) : "—"}</p>
       {figure && (
         <p className="mt-1 text-xs text-slate-500" title={`${basis}: ${figure.thisMonth}, geçen ay: ${figure.lastMonth}`}>
           <span className={`font-semibold ${tone}`}>{change}</span> geçen aya göre

@@ -13,6 +13,7 @@ import { requireAdmin } from "~/modules/auth/auth.server";
 import { CASINO_MESSAGES, CASINO_SORTS, casinoPath } from "~/modules/casinos/casinos.schema";
 import { listCasinosForAdmin, removeCasino } from "~/modules/casinos/casinos.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formatNumberTr } from "~/lib/numbers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Casino Siteleri | Admin Panel" }];
 
@@ -37,7 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(request, new URL(request.url).pathname + new URL(request.url).search, { type: "success", message: CASINO_MESSAGES.deleted });
 }
 
-const clickCount = new Intl.NumberFormat("tr-TR");
 
 export default function CasinoList({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list } = loaderData;
@@ -89,7 +89,7 @@ export default function CasinoList({ loaderData, actionData }: Route.ComponentPr
                   {casino.currentAddress && <span className="block truncate text-xs text-emerald-700">Güncel: {casino.currentAddress}</span>}
                 </td>
                 <td className="max-w-[20rem] truncate px-4 py-3 text-slate-600">{casino.descriptionText || CASINO_MESSAGES.noDescription}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{clickCount.format(casino.clicks30d)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{formatNumberTr(casino.clicks30d)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTr(casino.createdAt)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">
                   <EditLink to={`/admin/casinos/edit/${casino.id}`} />

@@ -23,6 +23,7 @@ import {
 import { listPromotionsForAdmin, removePromotion, setPromotionActiveByAdmin } from "~/modules/promotions/promotions.server";
 import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formatNumberTr } from "~/lib/numbers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Promosyonlar | Admin Panel" }];
 
@@ -76,7 +77,6 @@ const STATUS_BADGE = {
   expired: "bg-amber-100 text-amber-800",
 } as const;
 
-const clickCount = new Intl.NumberFormat("tr-TR");
 
 export default function PromotionList({ loaderData, actionData }: Route.ComponentProps) {
   const { query, filter, verification, list, clicks } = loaderData;
@@ -135,7 +135,7 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
                   )}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">{promotion.expiryDate ? formatDateTr(promotion.expiryDate) : PROMOTION_MESSAGES.noExpiry}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{clickCount.format(clicks[promotion.id] ?? 0)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{formatNumberTr(clicks[promotion.id] ?? 0)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">
                   {promotion.canToggle && (
                     <Form method="post" className="inline">
