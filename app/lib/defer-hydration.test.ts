@@ -52,4 +52,19 @@ describe("deferred hydration scripts", () => {
     const plain = "<html><body><p>Bakım çalışması: 5 < 6 ve 7 > 3</p></body></html>";
     expect(await through(bytePieces(plain, 5))).toBe(plain);
   });
+
+  it("takes string chunks as they are, and sends a module script cut off by a broken stream out unchanged", async () => {
+    expect(await through(["<p>Merhaba</p>", '<link rel="modulepreload" href="/a.js"/><p>son</p>'])).toBe("<p>Merhaba</p><p>son</p>");
+    const cut = '<body><script type="module" async="">import("/assets/entry.js");';
+    expect(await through(bytePieces(cut, 9))).toBe(cut);
+    // A page whose last bytes are a preload link never closed: they are passed on, not lost.
+    expect(await through(["<p>a</p>", '<link rel="modulepreload" href="/x.js"'])).toBe('<p>a</p><link rel="modulepreload" href="/x.js"');
+  });
+
+  it("writes the inserted script exactly: the module type, on the load event, the source as a string", () => {
+    expect(deferredModuleScript('import("/a.js");\u2028')).toBe(
+      '<script data-hydration="deferred">(function(t){function go(){var s=document.createElement("script");s.type="module";s.textContent=t;document.body.appendChild(s)}' +
+        'document.readyState==="complete"?go():addEventListener("load",go,{once:true})})("import(\\"/a.js\\");\\u2028")</script>',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatNumberTr } from "~/lib/numbers";
-import { chipsOf, headlineOf, NO_BONUS_TERMS, ratingText, type BonusTerms } from "./bonus-terms";
+import { chipsOf, headlineOf, isBonusType, isWageringBasis, NO_BONUS_TERMS, ratingText, type BonusTerms } from "./bonus-terms";
 
 const terms = (values: Partial<BonusTerms>): BonusTerms => ({ ...NO_BONUS_TERMS, ...values });
 
@@ -65,5 +65,24 @@ describe("the rating line", () => {
 
   it("is absent without comments", () => {
     expect(ratingText(0, 0)).toBeNull();
+  });
+});
+
+describe("what a card shows at the edges of the terms (mutation run)", () => {
+  it("reads zero amounts, caps and spins as absent, and names the kind of a percentage bonus that is not a deposit bonus", () => {
+    expect(headlineOf(terms({ bonusPercent: 0, bonusAmount: 0, freeSpins: 0 }))).toBeNull();
+    expect(headlineOf(terms({ bonusType: "deposit", bonusPercent: 0, bonusAmount: 250 }))).toBe("250 TL Yatırım Bonusu");
+    expect(headlineOf(terms({ bonusType: "deposit", bonusPercent: 50, bonusCap: 0 }))).toBe("%50");
+    expect(headlineOf(terms({ bonusType: "other", bonusPercent: 50 }))).toBe("%50");
+    expect(headlineOf(terms({ bonusType: "no_deposit", bonusPercent: 50, bonusCap: 1000 }))).toBe("%50 Deneme Bonusu · 1.000 TL'ye kadar");
+    expect(headlineOf(terms({ bonusAmount: 100, freeSpins: 0 }))).toBe("100 TL Bonus");
+    expect(chipsOf(terms({ wageringMultiplier: 0, minDeposit: 0 }), null)).toEqual([{ kind: "wagering", text: "Çevrimsiz" }]);
+  });
+
+  it("knows the bonus types and wagering bases the editor offers, and nothing else", () => {
+    expect(["deposit", "no_deposit", "free_spins", "cashback", "freebet", "other"].every(isBonusType)).toBe(true);
+    expect([null, undefined, 5, "", "Deposit", "bonus"].some(isBonusType)).toBe(false);
+    expect(["bonus", "deposit_bonus"].every(isWageringBasis)).toBe(true);
+    expect([null, 1, "", "deposit", "Bonus"].some(isWageringBasis)).toBe(false);
   });
 });
