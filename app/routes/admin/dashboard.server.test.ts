@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { MemoryRouter } from "react-router";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../tests/helpers/admin";
 import { allowConsoleError } from "../../../tests/helpers/setup";
@@ -40,7 +40,18 @@ describeEachDriver("admin dashboard", ({ db }) => {
     admin = await createAdminSession("operator@example.com");
   });
 
-  const load = async () => outcomeOf(await callAdmin(loader, "/admin/dashboard", { session: admin })).data as LoaderData;
+  // The loader streams its parts: a test that reads one of them must not leave the others
+  // querying while the next test empties the tables (PostgreSQL reports that as a deadlock).
+  let streamed: Promise<unknown>[] = [];
+  afterEach(async () => {
+    await Promise.allSettled(streamed);
+    streamed = [];
+  });
+  const load = async () => {
+    const data = outcomeOf(await callAdmin(loader, "/admin/dashboard", { session: admin })).data as LoaderData;
+    for (const value of Object.values(data) as unknown[]) if (value instanceof Promise) streamed.push(value);
+    return data;
+  };
 
   describe("the four figures", () => {
     it("counts posts (drafts too), promotions, casinos with an active promotion, and sums post views", async () => {
