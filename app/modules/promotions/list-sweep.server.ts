@@ -1,15 +1,16 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { invalidatePages, PROMOTION_LISTS_TAG, SITE_TAG } from "~/lib/page-cache.server";
+import { pageStore, PROMOTION_LISTS_TAG } from "~/lib/page-cache.server";
 
-// Issue 11 §2: the pages listing offers show each one's rating ('4,3 / 5 · 12 yorum') and
-// drop an offer once it expires. A comment drops only its own promotion's page (the page
-// cache would stop working under comment traffic if it dropped every list); this sweep,
-// once a minute in every process, drops the lists when comments arrived since the last
-// sweep, so a list's rating lags a comment by about a minute at most, and drops every page
-// when an offer expired meanwhile (lists, category chips, the sitemap, the offer's own page,
-// which now says 'Süresi doldu', and its casino's pages), including an expiry written
-// outside the domain functions or seen by another process.
+// Issue 11 §2: the pages listing offers show each one's rating ('4,3 / 5 · 12 yorum'). A
+// comment refreshes only its own promotion's page (the page cache would stop working under
+// comment traffic if it dropped every list); this sweep, once a minute in every process,
+// marks this process's lists stale when comments arrived since the last sweep (ADR 010:
+// still served, each rendered again once in the background), so a list's rating lags a
+// comment by about a minute at most. Every process runs its own sweep, so nothing is
+// broadcast. Expiries need no sweep: the page store drops every page the moment the next
+// expiry passes (PageStore.watchExpiry), and an expiry written by SQL is gone with the
+// page's lifetime (a minute).
 
 export const LIST_SWEEP_INTERVAL_MS = 60_000;
 
@@ -23,12 +24,10 @@ export const COMMENT_LOOK_BACK_MS = 5_000;
 export type ListSweep = {
   /** The database's clock when this sweep looked: the next sweep's `since`. */
   at: Date;
-  /** A listed promotion's expiry passed in (since, at]. */
-  expired: boolean;
   /** Comments were written after since - COMMENT_LOOK_BACK_MS. */
   commented: boolean;
-  /** The tags this sweep invalidated. */
-  invalidated: string[];
+  /** The tags whose pages this sweep marked stale. */
+  refreshed: string[];
 };
 
 /** The database's clock (every process and the rows agree on it, whatever the hosts' clocks say). */
@@ -37,19 +36,17 @@ export async function databaseNow(): Promise<Date> {
   return new Date((result as unknown as { rows: { ms: number }[] }).rows[0]!.ms);
 }
 
-/** One sweep: what changed since `since` (a time read from databaseNow), and the pages it drops. */
+/** One sweep: whether comments arrived since `since` (a time read from databaseNow), and the pages it marks stale. */
 export async function sweepPromotionLists(since: Date): Promise<ListSweep> {
-  const from = since.toISOString();
   const lookBack = new Date(since.getTime() - COMMENT_LOOK_BACK_MS).toISOString();
-  // Two index look-ups (promotions_expiry_idx, promotion_comments_created_idx), each stopping at the first row.
+  // One index look-up (promotion_comments_created_idx) that stops at the first row.
   const result = await getDb().execute(sql`
     select (extract(epoch from now()) * 1000)::float8 as ms,
-      exists (select 1 from promotions where expiry_date > ${from}::timestamptz and expiry_date <= now() and is_active) as expired,
       exists (select 1 from promotion_comments where created_at > ${lookBack}::timestamptz) as commented`);
-  const row = (result as unknown as { rows: { ms: number; expired: boolean; commented: boolean }[] }).rows[0]!;
-  const invalidated = row.expired ? [SITE_TAG] : row.commented ? [PROMOTION_LISTS_TAG] : [];
-  if (invalidated.length > 0) await invalidatePages(...invalidated);
-  return { at: new Date(row.ms), expired: row.expired, commented: row.commented, invalidated };
+  const row = (result as unknown as { rows: { ms: number; commented: boolean }[] }).rows[0]!;
+  const refreshed = row.commented ? [PROMOTION_LISTS_TAG] : [];
+  if (refreshed.length > 0) pageStore().markStale(refreshed);
+  return { at: new Date(row.ms), commented: row.commented, refreshed };
 }
 
 export type ListSweeper = {
@@ -61,10 +58,10 @@ export type ListSweeper = {
 
 /**
  * Starts this process's sweep: the first one reads the clock only (the process has no cached
- * pages yet), then one every `intervalMs`. Sweeps never overlap; a failed one is logged and
+ * pages yet), then one every LIST_SWEEP_INTERVAL_MS. Sweeps never overlap; a failed one is logged and
  * the next one looks back to the last good one.
  */
-export function startListSweep(options: { intervalMs?: number } = {}): ListSweeper {
+export function startListSweep(): ListSweeper {
   let since: Date | null = null;
   let running: Promise<ListSweep | null> | null = null;
   let stopped = false;
@@ -90,7 +87,7 @@ export function startListSweep(options: { intervalMs?: number } = {}): ListSweep
     return running;
   };
 
-  const timer = setInterval(() => void sweep(), options.intervalMs ?? LIST_SWEEP_INTERVAL_MS);
+  const timer = setInterval(() => void sweep(), LIST_SWEEP_INTERVAL_MS);
   // The sweep alone never keeps the process alive.
   timer.unref();
   const first = sweep();
