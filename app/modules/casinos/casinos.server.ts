@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotions, type Casino } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
@@ -12,16 +12,11 @@ import { slugify } from "~/lib/slug";
 import { foldTurkish, sortByTurkishName } from "~/lib/turkish";
 import { clicksOfCasinos } from "~/modules/outbound/click-stats.server";
 import { nextFormerHosts } from "~/modules/outbound/outbound-target";
+// What the public lists show (issue 11 §2): a casino's count says what its page lists.
+import { listedPromotion } from "~/modules/promotions/promotions.server";
 import type { CasinoCard, CasinoDetail } from "./casinos.schema";
 export type { CasinoCard, CasinoDetail } from "./casinos.schema";
 
-
-
-/**
- * What the public lists show of a casino (issue 11 §2): active promotions whose expiry has
- * not passed, so a casino's count says what its page lists.
- */
-const listedPromotion = () => and(eq(promotions.isActive, true), or(isNull(promotions.expiryDate), gt(promotions.expiryDate, sql`now()`)));
 
 async function activeCountsByCasino(): Promise<Map<string, number>> {
   const rows = await getDb()

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { getDb } from "~/db/index.server";
 import { casinos, promotions } from "~/db/schema";
 import { DEFAULT_MAX_AGE_MS, pageStore } from "~/lib/page-cache.server";
+import { isExpired } from "~/modules/promotions/promotions.schema";
 import { clickCounter, type ClickOutcome } from "./clicks.server";
 import { PLACEMENT_PARAM } from "./outbound-paths";
 import { casinoTarget, placementOf, promotionTarget, type OutboundKind } from "./outbound-target";
@@ -76,7 +77,7 @@ async function readTarget(casinoSlug: string, promotionSlug: string | null): Pro
     .where(and(eq(casinos.slug, casinoSlug), eq(promotions.slug, promotionSlug), eq(promotions.isActive, true)))
     .orderBy(desc(promotions.createdAt), desc(promotions.id))
     .limit(1);
-  if (row?.expiryDate && row.expiryDate <= new Date()) {
+  if (row && isExpired(row.expiryDate)) {
     // An expired offer's landing page is gone: an old link (a bookmark, a shared post) leads
     // to the casino instead, counted as a click for the casino (ADR 012).
     const location = casinoTarget(row);
@@ -114,7 +115,7 @@ function isLookOnly(method: string, header: (name: string) => string | null): bo
 export function countOutboundClick(
   target: OutboundTarget,
   request: { method: string; header: (name: string) => string | null; placementParam: string | null; clientAddress: string },
-): ClickOutcome | "look" {
+): ClickOutcome | "look" | "error" {
   if (isLookOnly(request.method, request.header)) return "look";
   const kind: OutboundKind = target.promotionId ? "promotion" : "casino";
   try {
@@ -127,7 +128,7 @@ export function countOutboundClick(
     });
   } catch (error) {
     console.error("Outbound click could not be counted:", error);
-    return "bot";
+    return "error";
   }
 }
 

@@ -129,7 +129,7 @@ const newestFirst = [desc(promotions.createdAt), desc(promotions.id)];
  * What the public lists show: active promotions whose expiry has not passed (issue 7: an
  * expired offer leaves the lists when it expires). Its own page stays reachable by link.
  */
-const listed = () => and(eq(promotions.isActive, true), or(isNull(promotions.expiryDate), gt(promotions.expiryDate, sql`now()`)))!;
+export const listedPromotion = () => and(eq(promotions.isActive, true), or(isNull(promotions.expiryDate), gt(promotions.expiryDate, sql`now()`)))!;
 
 /** The next moment a listed promotion expires, or null: the page cache drops the lists then. */
 export async function nextPromotionExpiry(): Promise<Date | null> {
@@ -142,7 +142,7 @@ export async function nextPromotionExpiry(): Promise<Date | null> {
 
 /** Active promotions, newest first (public-site.md §7 "Promotion lists"). */
 export async function listActivePromotions(limit: number): Promise<PublicPromotion[]> {
-  const rows = await selectPublic().where(listed()).orderBy(...newestFirst).limit(limit);
+  const rows = await selectPublic().where(listedPromotion()).orderBy(...newestFirst).limit(limit);
   return rows.map(toPublicPromotion);
 }
 
@@ -176,7 +176,7 @@ export async function searchActivePromotions(search: PromotionSearch): Promise<{
 
 /** The two queries behind one page of search results: exported so a test can EXPLAIN them. */
 export async function promotionSearchQueries({ query, categorySlug, page, pageSize }: PromotionSearch) {
-  const conditions = [listed()];
+  const conditions = [listedPromotion()];
   const folded = foldForSearch(query?.trim() ?? "");
   if (folded) conditions.push(await matchesSearch(folded));
   if (categorySlug) {
@@ -197,7 +197,7 @@ export async function listCategoryChips(): Promise<CategoryChip[]> {
   const rows = await getDb()
     .select({ id: promotionCategories.id, name: promotionCategories.name, slug: promotionCategories.slug, count: count(promotions.id) })
     .from(promotionCategories)
-    .innerJoin(promotions, and(eq(promotions.categoryId, promotionCategories.id), listed()))
+    .innerJoin(promotions, and(eq(promotions.categoryId, promotionCategories.id), listedPromotion()))
     .where(eq(promotionCategories.isActive, true))
     .groupBy(promotionCategories.id);
   return rows.sort((a, b) => compareTurkish(a.name, b.name));
@@ -219,7 +219,9 @@ export async function findActivePromotionBySlugs(casinoSlug: string, promotionSl
       .select({ id: promotions.id, slug: promotions.slug, casinoSlug: casinos.slug })
       .from(promotions)
       .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
-      .where(and(eq(promotions.isActive, true), where));
+      .where(and(eq(promotions.isActive, true), where))
+      // Of two active promotions with one slug, the newest: the one /git/ leads to (ADR 012).
+      .orderBy(...newestFirst);
   const wanted = promotionSlug.toLowerCase();
   const exact = await candidates(eq(promotions.slug, wanted));
   const id = resolvePromotionSlug(exact.length > 0 ? exact : await candidates(undefined), casinoSlug.toLowerCase(), wanted);
@@ -233,7 +235,7 @@ export const RELATED_PROMOTIONS_LIMIT = 10;
 export async function listRelatedPromotions(promotion: PublicPromotion): Promise<PublicPromotion[]> {
   if (!promotion.casino) return [];
   const rows = await selectPublic()
-    .where(and(eq(promotions.casinoId, promotion.casino.id), listed(), ne(promotions.id, promotion.id)))
+    .where(and(eq(promotions.casinoId, promotion.casino.id), listedPromotion(), ne(promotions.id, promotion.id)))
     .orderBy(...newestFirst)
     .limit(RELATED_PROMOTIONS_LIMIT);
   return rows.map(toPublicPromotion);
@@ -241,7 +243,7 @@ export async function listRelatedPromotions(promotion: PublicPromotion): Promise
 
 export async function listActivePromotionsOfCasino(casinoId: string): Promise<PublicPromotion[]> {
   const rows = await selectPublic()
-    .where(and(eq(promotions.casinoId, casinoId), listed()))
+    .where(and(eq(promotions.casinoId, casinoId), listedPromotion()))
     .orderBy(...newestFirst);
   return rows.map(toPublicPromotion);
 }
