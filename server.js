@@ -65,7 +65,9 @@ async function main() {
     host.use(mod.createApp({ staticDir: `${BUILD_DIR}/client` }));
     // Cached public pages, and /git/ redirects whose target is known (issue 11 §3), are
     // answered before Express runs.
-    fastPath = (req, res) => mod.serveKnownOutbound(req, res, runtime.env.TRUST_PROXY) || mod.serveCachedPage(req, res, runtime.env.TRUST_PROXY > 0);
+    // TRUST_PROXY is a number of proxy hops (0 when none), as Express's `trust proxy` takes it.
+    const hops = runtime.env.TRUST_PROXY;
+    fastPath = (req, res) => mod.serveKnownOutbound(req, res, hops) || mod.serveCachedPage(req, res, hops);
   }
 
   const { PORT, HOST, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS } = runtime.env;

@@ -1,4 +1,5 @@
 import net from "node:net";
+import proxyaddr from "proxy-addr";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { countOutboundClick, knownOutboundTarget, OUTBOUND_HEADERS } from "~/modules/outbound/outbound.server";
@@ -73,27 +74,21 @@ function decodeSegment(segment: string | undefined): string | null {
 }
 
 /**
- * The client address as Express's req.ip computes it with `trust proxy` set to `hops`
- * (proxy-addr: the connection's address, then X-Forwarded-For from the right, the entry
- * `hops` places in, or the leftmost there is), and as clientAddressOf falls back when
- * that is no IP address.
+ * The client address exactly as Express's req.ip computes it with `trust proxy` set to
+ * `hops` (both are proxy-addr: the connection's address, then X-Forwarded-For from the
+ * right, `hops` entries in), falling back as clientAddressOf does when that is no IP address.
  */
 export function clientAddressOfRaw(req: IncomingMessage, hops: number): string {
-  const socketAddress = req.socket.remoteAddress;
-  let address = socketAddress;
-  if (hops > 0) {
-    const chain = [socketAddress, ...String(req.headers["x-forwarded-for"] ?? "").split(",").map((entry) => entry.trim()).filter(Boolean).reverse()];
-    address = chain[Math.min(hops, chain.length - 1)];
-  }
+  const address = proxyaddr(req, (_address, index) => index < hops);
   if (address && net.isIP(address)) return address;
-  return socketAddress ?? "unknown";
+  return req.socket.remoteAddress ?? "unknown";
 }
 
 /**
  * Answers a GET or HEAD of a /git/ address whose target is known in memory: 302, the click
  * counted. Returns false (Express answers) for anything else.
  */
-export function serveKnownOutbound(req: IncomingMessage, res: ServerResponse, trustProxy: unknown): boolean {
+export function serveKnownOutbound(req: IncomingMessage, res: ServerResponse, proxyHops: number): boolean {
   if (learntHeaders === null || (req.method !== "GET" && req.method !== "HEAD")) return false;
   const url = req.url ?? "";
   if (url.length > 2048 || !/^\/git\//i.test(url)) return false;
@@ -108,7 +103,6 @@ export function serveKnownOutbound(req: IncomingMessage, res: ServerResponse, tr
   if (casinoSlug === null || (match[2] !== undefined && promotionSlug === null)) return false;
   const target = knownOutboundTarget(casinoSlug.toLowerCase(), promotionSlug?.toLowerCase() ?? null);
   if (!target) return false;
-  const hops = trustProxy === true ? 1 : typeof trustProxy === "number" && trustProxy > 0 ? trustProxy : 0;
   countOutboundClick(target, {
     method: req.method,
     header: (name) => {
@@ -116,7 +110,7 @@ export function serveKnownOutbound(req: IncomingMessage, res: ServerResponse, tr
       return typeof value === "string" ? value : null;
     },
     placementParam: at < 0 ? null : new URLSearchParams(url.slice(at + 1)).get(PLACEMENT_PARAM),
-    clientAddress: clientAddressOfRaw(req, hops),
+    clientAddress: clientAddressOfRaw(req, proxyHops),
   });
   const wire: string[] = [];
   for (const [name, value] of learntHeaders) wire.push(name, value);

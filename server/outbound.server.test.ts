@@ -38,8 +38,8 @@ describeEachDriver("outbound links through the server", ({ db }) => {
     if (!fs.existsSync(BUILD)) throw new Error("No production build: run `npm run build` (npm test does it)");
     const built = (await import(/* @vite-ignore */ pathToFileURL(BUILD).href)) as {
       createApp: () => http.RequestListener;
-      serveCachedPage: (req: http.IncomingMessage, res: http.ServerResponse, trustProxy: unknown) => boolean;
-      serveKnownOutbound: (req: http.IncomingMessage, res: http.ServerResponse, trustProxy: unknown) => boolean;
+      serveCachedPage: (req: http.IncomingMessage, res: http.ServerResponse, proxyHops: number) => boolean;
+      serveKnownOutbound: (req: http.IncomingMessage, res: http.ServerResponse, proxyHops: number) => boolean;
     };
     const app = built.createApp();
     server = http.createServer((req, res) => {
@@ -47,7 +47,7 @@ describeEachDriver("outbound links through the server", ({ db }) => {
         fastAnswers++;
         return;
       }
-      if (!built.serveCachedPage(req, res, true)) app(req, res);
+      if (!built.serveCachedPage(req, res, 1)) app(req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

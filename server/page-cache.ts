@@ -72,11 +72,6 @@ function isCacheable(req: IncomingMessage): boolean {
   return !carriesOwnCookie(req);
 }
 
-function proxyHops(trustProxy: unknown): number {
-  if (trustProxy === true) return 1;
-  return typeof trustProxy === "number" && trustProxy > 0 ? trustProxy : 0;
-}
-
 const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 let pinned: { from: string | undefined; origin: string | null } | undefined;
 
@@ -228,9 +223,9 @@ function keepPrivate(res: ExpressResponse): void {
  * Express runs at all. Returns false when the request is not a hit (or the encoding it
  * asks for is not made yet: the Express path makes it).
  */
-export function serveCachedPage(req: IncomingMessage, res: ServerResponse, trustProxy: unknown): boolean {
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse, proxyHops: number): boolean {
   if (!isCacheable(req)) return false;
-  const origin = originOf(req, proxyHops(trustProxy));
+  const origin = originOf(req, proxyHops);
   if (!origin) return false;
   const store = pageStore();
   const { pathname, search } = splitUrl(req.url!);
@@ -293,7 +288,7 @@ export function pageCache(render: Render): RequestHandler {
   };
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const origin = isCacheable(req) && !isUncachedArea(req.path) ? originOf(req, proxyHops(getEnv().TRUST_PROXY)) : null;
+    const origin = isCacheable(req) && !isUncachedArea(req.path) ? originOf(req, getEnv().TRUST_PROXY) : null;
     if (!origin) {
       keepPrivate(res);
       return next();

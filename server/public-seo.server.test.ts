@@ -64,11 +64,11 @@ describeEachDriver("public pages as crawlers meet them (issue 10 §2)", ({ db })
     await seedDemoContent();
     const built = (await import(/* @vite-ignore */ pathToFileURL(BUILD).href)) as {
       createApp: (options?: { staticDir?: string }) => http.RequestListener;
-      serveCachedPage: (req: http.IncomingMessage, res: http.ServerResponse, trustProxy: unknown) => boolean;
+      serveCachedPage: (req: http.IncomingMessage, res: http.ServerResponse, proxyHops: number) => boolean;
     };
     const app = built.createApp({ staticDir: path.join(BUILD_DIR, "client") });
     server = http.createServer((req, res) => {
-      if (!built.serveCachedPage(req, res, false)) app(req, res);
+      if (!built.serveCachedPage(req, res, 0)) app(req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
