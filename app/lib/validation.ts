@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./zod-turkish";
+import { isUuid } from "./ids";
 import { htmlToText } from "./text";
 import { isImageAddress, isWebUrl } from "./urls";
 
@@ -29,6 +30,16 @@ export function optionalText(max: number) {
     .refine((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTER_MESSAGE)
     .optional()
     .transform((value) => (value ? value : null));
+}
+
+/** An optional reference to another row (a select's value): empty is null, else a uuid. */
+export function optionalId(message: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isUuid(value), message);
 }
 
 export { isImageAddress, isSitePath, isWebUrl, MAX_URL_LENGTH, safeHref } from "./urls";

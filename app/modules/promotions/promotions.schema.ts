@@ -2,11 +2,10 @@ import { z } from "zod";
 import { formatNumberTr } from "~/lib/numbers";
 import { firstTabWithErrorsIn } from "~/lib/form-tabs";
 import { SITE_TIME_ZONE } from "~/lib/dates";
-import { isUuid } from "~/lib/ids";
 import { slugify } from "~/lib/slug";
 import { cutText, htmlToText, SHORT_DESCRIPTION_LENGTH } from "~/lib/text";
 import { foldForSearch } from "~/lib/turkish";
-import { optionalImageUrl, optionalText, richText, text, webUrl, checkbox } from "~/lib/validation";
+import { checkbox, optionalId, optionalImageUrl, optionalText, richText, text, webUrl } from "~/lib/validation";
 import {
   BONUS_TYPES,
   ELIGIBLE_GAMES_MAX_LENGTH,
@@ -234,14 +233,6 @@ export function readCalendarDay(value: string): string | null {
   const check = new Date(Date.UTC(year, month - 1, day));
   return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day && year >= 2000 ? value : null;
 }
-
-const optionalId = (message: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || isUuid(value), message);
 
 export const PromotionFormSchema = z.object({
   // Tab 'Promosyon Detayları'
