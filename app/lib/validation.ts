@@ -48,13 +48,24 @@ export function webUrl(message: string) {
   return z.string({ error: message }).trim().refine(isWebUrl, message);
 }
 
-export function optionalImageUrl(message: string) {
+/** An optional address: empty is null, anything else must pass `accepts`. */
+function optionalAddress(accepts: (value: string) => boolean, message: string) {
   return z
     .string()
     .trim()
     .optional()
-    .refine((value) => !value || isImageAddress(value), message)
+    .refine((value) => !value || accepts(value), message)
     .transform((value) => (value ? value : null));
+}
+
+/** An optional http(s) URL; empty is null. */
+export function optionalWebUrl(message: string) {
+  return optionalAddress(isWebUrl, message);
+}
+
+/** An optional image address: http(s) or one of our own image paths; empty is null. */
+export function optionalImageUrl(message: string) {
+  return optionalAddress(isImageAddress, message);
 }
 
 /** Rich text measured by its visible text, so '<p></p>' is not ten characters of content. */
