@@ -68,6 +68,26 @@ export function optionalImageUrl(message: string) {
   return optionalAddress(isImageAddress, message);
 }
 
+/**
+ * An optional value typed as text: empty is null (admin.md §5); otherwise `read` gives the
+ * value, or null when the text is none, which fails with `message`.
+ */
+export function optionalParsed<T>(read: (value: string) => T | null, message: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): T | null => {
+      if (!value) return null;
+      const parsed = read(value);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+}
+
 /** Rich text measured by its visible text, so '<p></p>' is not ten characters of content. */
 export function richText(options: { min?: number; message?: string; max: number }) {
   return z
