@@ -1,6 +1,6 @@
-import { SITE_TIME_ZONE } from "~/lib/dates";
+import { addDays, SITE_TIME_ZONE } from "~/lib/dates";
+import { formatNumberTr } from "~/lib/numbers";
 import { isOutboundPlacement, type OutboundPlacement } from "~/modules/outbound/outbound-paths";
-import { addDays } from "~/lib/dates";
 
 // admin.md §2 "Dashboard" and §9: the dashboard's texts, limits and the pure helpers behind
 // its figures. Browser-safe: the component formats what the loader read.
@@ -157,5 +157,5 @@ export function clickChartSummary(days: readonly ClickDay[]): string {
   const total = days.reduce((sum, day) => sum + day.total, 0);
   if (total === 0) return `Son ${days.length} günde tıklama yok.`;
   const best = days.reduce((top, day) => (day.total > top.total ? day : top));
-  return `Son ${days.length} günde toplam ${total.toLocaleString("tr-TR")} tıklama; en çok ${formatClickDay(best.day, true)} (${best.total.toLocaleString("tr-TR")}).`;
+  return `Son ${days.length} günde toplam ${formatNumberTr(total)} tıklama; en çok ${formatClickDay(best.day, true)} (${formatNumberTr(best.total)}).`;
 }

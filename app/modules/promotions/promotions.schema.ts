@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatNumberTr } from "~/lib/numbers";
 import { firstTabWithErrorsIn } from "~/lib/form-tabs";
-import { SITE_TIME_ZONE } from "~/lib/dates";
+import { istanbulToday, readCalendarDay, SITE_TIME_ZONE } from "~/lib/dates";
 import { slugify } from "~/lib/slug";
 import { cutText, htmlToText, SHORT_DESCRIPTION_LENGTH } from "~/lib/text";
 import { foldForSearch } from "~/lib/turkish";
@@ -18,7 +18,6 @@ import {
   WAGERING_BASES,
   type BonusTerms,
 } from "./bonus-terms";
-import { istanbulToday } from "./bonus-details";
 
 /** public-site.md §3: shortDescription is the first 150 characters of the description. */
 export function shortDescriptionOf(descriptionHtml: string): string {
@@ -207,17 +206,6 @@ function optionalChoice<T extends string>(values: readonly T[], message: string)
 function readWageringMultiplier(value: string): number | null {
   const number = /^\d{1,3}(?:[.,]\d)?$/.test(value) ? Number(value.replace(",", ".")) : Number.NaN;
   return number >= 0 && number <= MAX_WAGERING_MULTIPLIER ? number : null;
-}
-
-const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** 'YYYY-MM-DD' when it names a real day, else null. */
-export function readCalendarDay(value: string): string | null {
-  const match = CALENDAR_DAY.exec(value);
-  if (!match) return null;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day && year >= 2000 ? value : null;
 }
 
 export const PromotionFormSchema = z.object({
