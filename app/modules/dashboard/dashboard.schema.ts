@@ -1,6 +1,6 @@
 import { addDays, SITE_TIME_ZONE } from "~/lib/dates";
 import { formatNumberTr } from "~/lib/numbers";
-import { isOutboundPlacement, type OutboundPlacement } from "~/modules/outbound/outbound-paths";
+import { CLICK_WINDOW_DAYS, isOutboundPlacement, type OutboundPlacement } from "~/modules/outbound/outbound-paths";
 
 // admin.md §2 "Dashboard" and §9: the dashboard's texts, limits and the pure helpers behind
 // its figures. Browser-safe: the component formats what the loader read.
@@ -104,9 +104,8 @@ export function monthWindows(now: Date): MonthWindows {
 
 // ---- Issue 11 §4: outbound clicks on the dashboard.
 
-/** The chart's window and the top lists' windows, in Istanbul days ending today. */
-export const CLICK_CHART_DAYS = 30;
-export const CLICK_TOP_WINDOWS = [7, 30] as const;
+/** The top lists' windows, in Istanbul days ending today; the longer one is the chart's. */
+export const CLICK_TOP_WINDOWS = [7, CLICK_WINDOW_DAYS] as const;
 export type ClickTopWindow = (typeof CLICK_TOP_WINDOWS)[number];
 /** Entries in each top list. */
 export const CLICK_TOP_LIMIT = 5;

@@ -307,6 +307,8 @@ export type PromotionListItem = {
   createdAt: string;
   /** Issue 11 §6: 'Son doğrulama: …' and whether it is older than 30 days; null if never verified. */
   verification: { text: string; stale: boolean } | null;
+  /** Issue 11 §4: outbound clicks of the last 30 days. */
+  clicks30d: number;
 };
 
 export const PROMOTION_SORTS = ["createdAt", "title", "expiryDate"] as const;
