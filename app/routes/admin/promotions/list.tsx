@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink, FilterSelect } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink, FilterSelect } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
@@ -74,7 +74,6 @@ const STATUS_BADGE = {
   expired: "bg-amber-100 text-amber-800",
 } as const;
 
-
 export default function PromotionList({ loaderData, actionData }: Route.ComponentProps) {
   const { query, filter, verification, list } = loaderData;
   return (
@@ -103,11 +102,7 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
                 Durum
               </th>
               <SortHeader label="Bitiş Tarihi" sort="expiryDate" current={query.sort} dir={query.dir} />
-              <th scope="col" className="whitespace-nowrap px-4 py-3 text-right">
-                <abbr title="Son 30 gündeki tıklamalar" className="no-underline">
-                  Tıklama (30 gün)
-                </abbr>
-              </th>
+              <ClicksHeader />
               <th scope="col" className="px-4 py-3 text-right">
                 İşlemler
               </th>
