@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { listHref } from "~/lib/list-query";
+import { CLICK_WINDOW_DAYS } from "~/modules/outbound/outbound-paths";
 import { ConfirmButton } from "./confirm-button";
 import { Pagination } from "./pagination";
 
@@ -49,6 +50,17 @@ export function SortHeader({ label, sort, current, dir }: { label: string; sort:
         {label}
         {active && <span aria-hidden="true">{dir === "asc" ? "▲" : "▼"}</span>}
       </Link>
+    </th>
+  );
+}
+
+/** Issue 11 §4: the casino and promotion lists' column of outbound clicks in the last 30 days. */
+export function ClicksHeader() {
+  return (
+    <th scope="col" className="whitespace-nowrap px-4 py-3 text-right">
+      <abbr title={`Son ${CLICK_WINDOW_DAYS} gündeki tıklamalar`} className="no-underline">
+        {`Tıklama (${CLICK_WINDOW_DAYS} gün)`}
+      </abbr>
     </th>
   );
 }

@@ -19,7 +19,6 @@ const COLORS: Record<"total" | (typeof OUTBOUND_PLACEMENTS)[number], string> = {
   splash: "#db2777",
 };
 
-
 function chartOptions(days: readonly ClickDay[], width: number): uPlot.Options {
   return {
     width,

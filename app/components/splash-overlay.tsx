@@ -134,9 +134,13 @@ export function SplashOverlay({ ads, frequencyHours = 24 }: { ads: PublicSplashA
         <a href={ad.casinoSlug ? outboundPath(ad.casinoSlug, null, "splash") : safeHref(ad.href)} target="_blank" rel={OUTBOUND_REL} className="block">
           <img {...imageSources(ad.imageUrl, "(max-width: 480px) 100vw, 448px")} alt={ad.title} width={600} height={600} className="aspect-square w-full rounded-xl object-cover shadow-2xl" />
         </a>
+        {/* Announced once, when closing becomes possible, not at every second of the countdown. */}
+        <span aria-live="polite" className="sr-only">
+          {canClose ? "Reklam kapatılabilir" : ""}
+        </span>
         <div className="absolute -top-3 -right-3">
           {!canClose ? (
-            <span aria-live="polite" className="flex h-10 min-w-10 items-center justify-center rounded-full bg-white px-3 text-sm font-bold text-slate-900 shadow">
+            <span className="flex h-10 min-w-10 items-center justify-center rounded-full bg-white px-3 text-sm font-bold text-slate-900 shadow">
               {remaining}
             </span>
           ) : (

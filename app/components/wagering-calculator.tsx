@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { calculateWagering, defaultDeposit, dependsOnDeposit, parseDeposit } from "~/modules/promotions/bonus-details";
-import { formatMultiplier, formatTl, type BonusTerms } from "~/modules/promotions/bonus-terms";
+import { formatMultiplier, formatTl, WAGERING_BASIS_LABELS, type BonusTerms } from "~/modules/promotions/bonus-terms";
 
 /**
  * Issue 11 §2: a visitor enters a deposit and sees the bonus, the turnover required and the
@@ -13,7 +13,9 @@ export function WageringCalculator({ terms }: { terms: BonusTerms }) {
   const inputId = useId();
   const deposit = askDeposit ? parseDeposit(typed) : 0;
   const result = deposit === null ? null : calculateWagering(terms, deposit);
-  const basis = terms.wageringBasis === "deposit_bonus" ? "(yatırım + bonus)" : "bonus";
+  const basisLabel = WAGERING_BASIS_LABELS[terms.wageringBasis ?? "bonus"].toLocaleLowerCase("tr-TR");
+  // A sum is multiplied as a whole: '35x × (yatırım + bonus)'.
+  const basis = terms.wageringBasis === "deposit_bonus" ? `(${basisLabel})` : basisLabel;
 
   return (
     <section aria-labelledby="calculator-title" className="rounded-xl border border-slate-200 bg-white p-5">

@@ -17,6 +17,13 @@ export function formatDateTr(value: Date | string | number): string {
   return dateFormat.format(toDate(value));
 }
 
+const shortDateFormat = new Intl.DateTimeFormat("tr-TR", { timeZone: SITE_TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric" });
+
+/** '31.12.2026', the day in Istanbul (the offer cards' expiry chip). */
+export function formatShortDateTr(value: Date | string | number): string {
+  return shortDateFormat.format(toDate(value));
+}
+
 const dateTimeFormat = new Intl.DateTimeFormat("tr-TR", { timeZone: SITE_TIME_ZONE, day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
 const dateTimeSecondsFormat = new Intl.DateTimeFormat("tr-TR", {
   timeZone: SITE_TIME_ZONE,
@@ -66,4 +73,36 @@ export function istanbulDay(instant: number): string {
 export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** Today in Istanbul as 'YYYY-MM-DD'. */
+export function istanbulToday(now: Date = new Date()): string {
+  return istanbulDay(now.getTime());
+}
+
+const dayNumber = (day: string) => {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return Math.round(Date.UTC(year, month - 1, date) / 86_400_000);
+};
+
+/** Whole calendar days from `day` to today in Istanbul (0 = today). */
+export function daysSince(day: string, now: Date = new Date()): number {
+  return dayNumber(istanbulToday(now)) - dayNumber(day);
+}
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' when it names a real day (from the year 2000 on), else null. */
+export function readCalendarDay(value: string): string | null {
+  const match = CALENDAR_DAY.exec(value);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day && year >= 2000 ? value : null;
+}
+
+/** A calendar day ('YYYY-MM-DD') as '12.11.2026'. */
+export function formatDayTr(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${date}.${month}.${year}`;
 }

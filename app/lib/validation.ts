@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./zod-turkish";
+import { isUuid } from "./ids";
 import { htmlToText } from "./text";
 import { isImageAddress, isWebUrl } from "./urls";
 
@@ -31,19 +32,60 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : null));
 }
 
+/** An optional reference to another row (a select's value): empty is null, else a uuid. */
+export function optionalId(message: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isUuid(value), message);
+}
+
 export { isImageAddress, isSitePath, isWebUrl, MAX_URL_LENGTH, safeHref } from "./urls";
 
 export function webUrl(message: string) {
   return z.string({ error: message }).trim().refine(isWebUrl, message);
 }
 
-export function optionalImageUrl(message: string) {
+/** An optional address: empty is null, anything else must pass `accepts`. */
+function optionalAddress(accepts: (value: string) => boolean, message: string) {
   return z
     .string()
     .trim()
     .optional()
-    .refine((value) => !value || isImageAddress(value), message)
+    .refine((value) => !value || accepts(value), message)
     .transform((value) => (value ? value : null));
+}
+
+/** An optional http(s) URL; empty is null. */
+export function optionalWebUrl(message: string) {
+  return optionalAddress(isWebUrl, message);
+}
+
+/** An optional image address: http(s) or one of our own image paths; empty is null. */
+export function optionalImageUrl(message: string) {
+  return optionalAddress(isImageAddress, message);
+}
+
+/**
+ * An optional value typed as text: empty is null (admin.md §5); otherwise `read` gives the
+ * value, or null when the text is none, which fails with `message`.
+ */
+export function optionalParsed<T>(read: (value: string) => T | null, message: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): T | null => {
+      if (!value) return null;
+      const parsed = read(value);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
 }
 
 /** Rich text measured by its visible text, so '<p></p>' is not ten characters of content. */

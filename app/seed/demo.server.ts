@@ -2,7 +2,7 @@ import { getDb } from "~/db/index.server";
 import type { Db } from "~/db/db.server";
 import { insertCasino, insertCategory, insertComment, insertPost, insertPromotion } from "~/seed/factories.server";
 import { appMeta, heroSection, scheduledPublishingSettings, seoSettings, settings, splashAds } from "~/db/schema";
-import { istanbulToday } from "~/modules/promotions/bonus-details";
+import { istanbulToday } from "~/lib/dates";
 import {
   DEMO_BLOG_SECTION_TEXT,
   DEMO_CASINOS,

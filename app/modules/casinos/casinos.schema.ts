@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWebUrl, optionalImageUrl, richText, text, webUrl } from "~/lib/validation";
+import { optionalImageUrl, optionalWebUrl, richText, text, webUrl } from "~/lib/validation";
 
 // admin.md §5 and §9: the casino form's rules and messages.
 export const CASINO_NAME_MIN_LENGTH = 2;
@@ -32,12 +32,7 @@ export const CasinoFormSchema = z.object({
   url: webUrl(CASINO_MESSAGES.url),
   logoUrl: optionalImageUrl(CASINO_MESSAGES.logoUrl),
   // Issue 11 §3: the address outbound links lead to today (optional; empty = the Site URL).
-  currentAddress: z
-    .string()
-    .trim()
-    .optional()
-    .refine((value) => !value || isWebUrl(value), CASINO_MESSAGES.currentAddress)
-    .transform((value) => (value ? value : null)),
+  currentAddress: optionalWebUrl(CASINO_MESSAGES.currentAddress),
   description: richText({ min: CASINO_DESCRIPTION_MIN_LENGTH, max: CASINO_DESCRIPTION_MAX_LENGTH, message: CASINO_MESSAGES.description }),
 });
 

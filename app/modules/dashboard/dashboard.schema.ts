@@ -1,6 +1,6 @@
-import { SITE_TIME_ZONE } from "~/lib/dates";
-import { isOutboundPlacement, type OutboundPlacement } from "~/modules/outbound/outbound-paths";
-import { addDays } from "~/lib/dates";
+import { addDays, SITE_TIME_ZONE } from "~/lib/dates";
+import { formatNumberTr } from "~/lib/numbers";
+import { CLICK_WINDOW_DAYS, isOutboundPlacement, type OutboundPlacement } from "~/modules/outbound/outbound-paths";
 
 // admin.md §2 "Dashboard" and §9: the dashboard's texts, limits and the pure helpers behind
 // its figures. Browser-safe: the component formats what the loader read.
@@ -104,9 +104,8 @@ export function monthWindows(now: Date): MonthWindows {
 
 // ---- Issue 11 §4: outbound clicks on the dashboard.
 
-/** The chart's window and the top lists' windows, in Istanbul days ending today. */
-export const CLICK_CHART_DAYS = 30;
-export const CLICK_TOP_WINDOWS = [7, 30] as const;
+/** The top lists' windows, in Istanbul days ending today; the longer one is the chart's. */
+export const CLICK_TOP_WINDOWS = [7, CLICK_WINDOW_DAYS] as const;
 export type ClickTopWindow = (typeof CLICK_TOP_WINDOWS)[number];
 /** Entries in each top list. */
 export const CLICK_TOP_LIMIT = 5;
@@ -157,5 +156,5 @@ export function clickChartSummary(days: readonly ClickDay[]): string {
   const total = days.reduce((sum, day) => sum + day.total, 0);
   if (total === 0) return `Son ${days.length} günde tıklama yok.`;
   const best = days.reduce((top, day) => (day.total > top.total ? day : top));
-  return `Son ${days.length} günde toplam ${total.toLocaleString("tr-TR")} tıklama; en çok ${formatClickDay(best.day, true)} (${best.total.toLocaleString("tr-TR")}).`;
+  return `Son ${days.length} günde toplam ${formatNumberTr(total)} tıklama; en çok ${formatClickDay(best.day, true)} (${formatNumberTr(best.total)}).`;
 }

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, exists, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/index.server";
-import { blogPosts, casinos, outboundClicks, promotions } from "~/db/schema";
-import { clicksSum, clickWindow, inClickWindow } from "~/modules/outbound/click-stats.server";
+import { blogPosts, casinos, promotions } from "~/db/schema";
+import { clicksPerDay, topCasinosByClicks, topPromotionsByClicks } from "~/modules/outbound/click-stats.server";
+import { CLICK_WINDOW_DAYS } from "~/modules/outbound/outbound-paths";
 import {
-  CLICK_CHART_DAYS,
   CLICK_TOP_LIMIT,
   CLICK_TOP_WINDOWS,
   clickDays,
@@ -104,46 +104,16 @@ export async function getDashboardRecent(): Promise<DashboardRecent> {
   };
 }
 
-// ---- Issue 11 §4: outbound clicks (written by the /git/ redirect's tally, modules/outbound).
-
-/** The promotions with the most clicks in the last `days` days (ties by title). */
-async function topPromotions(days: number, now: Date): Promise<TopClickItem[]> {
-  return getDb()
-    .select({ id: promotions.id, name: promotions.title, casinoName: casinos.name, clicks: clicksSum })
-    .from(outboundClicks)
-    .innerJoin(promotions, eq(promotions.id, outboundClicks.promotionId))
-    .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
-    .where(and(isNotNull(outboundClicks.promotionId), inClickWindow(days, now)))
-    .groupBy(promotions.id, promotions.title, casinos.name)
-    .orderBy(desc(clicksSum), asc(promotions.title), asc(promotions.id))
-    .limit(CLICK_TOP_LIMIT);
-}
-
-/** The casinos with the most clicks (their own link and their promotions') in the last `days` days. */
-async function topCasinos(days: number, now: Date): Promise<TopClickItem[]> {
-  const rows = await getDb()
-    .select({ id: casinos.id, name: casinos.name, clicks: clicksSum })
-    .from(outboundClicks)
-    .innerJoin(casinos, eq(casinos.id, outboundClicks.casinoId))
-    .where(inClickWindow(days, now))
-    .groupBy(casinos.id, casinos.name)
-    .orderBy(desc(clicksSum), asc(casinos.name), asc(casinos.id))
-    .limit(CLICK_TOP_LIMIT);
-  return rows.map((row) => ({ ...row, casinoName: null }));
-}
+// ---- Issue 11 §4: outbound clicks (written by the /git/ redirect's tally, read by modules/outbound).
 
 /** Clicks per day of the last 30 days (per placement) and the top lists of 7 and 30 days. */
 export async function getDashboardClicks(now: Date = new Date()): Promise<DashboardClicks> {
-  const { from, to } = clickWindow(CLICK_CHART_DAYS, now);
-  const perDay = getDb()
-    .select({ day: outboundClicks.day, placement: outboundClicks.placement, clicks: clicksSum })
-    .from(outboundClicks)
-    .where(inClickWindow(CLICK_CHART_DAYS, now))
-    .groupBy(outboundClicks.day, outboundClicks.placement);
-  const windows = (read: (days: number, now: Date) => Promise<TopClickItem[]>) =>
-    Promise.all(CLICK_TOP_WINDOWS.map((days) => read(days, now))).then(
-      (lists) => Object.fromEntries(CLICK_TOP_WINDOWS.map((days, i) => [days, lists[i]!])) as Record<ClickTopWindow, TopClickItem[]>,
-    );
-  const [rows, promotionsTop, casinosTop] = await Promise.all([perDay, windows(topPromotions), windows(topCasinos)]);
-  return { days: clickDays(rows, from, to), topPromotions: promotionsTop, topCasinos: casinosTop };
+  const windows = (read: (days: number) => Promise<TopClickItem[]>) =>
+    Promise.all(CLICK_TOP_WINDOWS.map((days) => read(days))).then((lists) => Object.fromEntries(CLICK_TOP_WINDOWS.map((days, i) => [days, lists[i]!])) as Record<ClickTopWindow, TopClickItem[]>);
+  const [perDay, promotionsTop, casinosTop] = await Promise.all([
+    clicksPerDay(CLICK_WINDOW_DAYS, now),
+    windows((days) => topPromotionsByClicks(days, CLICK_TOP_LIMIT, now)),
+    windows(async (days) => (await topCasinosByClicks(days, CLICK_TOP_LIMIT, now)).map((row) => ({ ...row, casinoName: null }))),
+  ]);
+  return { days: clickDays(perDay.rows, perDay.from, perDay.to), topPromotions: promotionsTop, topCasinos: casinosTop };
 }

@@ -6,6 +6,12 @@
 export const OUTBOUND_PLACEMENTS = ["card", "detail", "casino", "splash"] as const;
 export type OutboundPlacement = (typeof OUTBOUND_PLACEMENTS)[number];
 
+/**
+ * Issue 11 §4: the window, in Istanbul days ending today, of the lists' clicks column and
+ * the dashboard's chart. Here, not in click-stats.server.ts, so browser code can name it.
+ */
+export const CLICK_WINDOW_DAYS = 30;
+
 /** The query parameter that carries the placement. */
 export const PLACEMENT_PARAM = "yer";
 

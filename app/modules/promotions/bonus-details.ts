@@ -1,4 +1,4 @@
-import { formatDateTr, istanbulDay } from "~/lib/dates";
+import { daysSince, formatDateTr, formatDayTr } from "~/lib/dates";
 import { formatNumberTr } from "~/lib/numbers";
 import { BONUS_TYPE_LABELS, formatMultiplier, formatTl, VERIFICATION_STALE_DAYS, WAGERING_BASIS_LABELS, type BonusTerms } from "./bonus-terms";
 
@@ -6,26 +6,8 @@ import { BONUS_TYPE_LABELS, formatMultiplier, formatTl, VERIFICATION_STALE_DAYS,
 // the wagering calculator and the terms table. Apart from bonus-terms.ts so that the list
 // pages' cards do not carry it (the public JavaScript budget). Pure and browser-safe.
 
-/** A calendar day ('YYYY-MM-DD') as '12.11.2026'. */
-export function formatDayTr(day: string): string {
-  const [year, month, date] = day.split("-");
-  return `${date}.${month}.${year}`;
-}
-
-/** Today in Istanbul as 'YYYY-MM-DD'. */
-export function istanbulToday(now: Date = new Date()): string {
-  return istanbulDay(now.getTime());
-}
-
-const dayNumber = (day: string) => {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return Math.round(Date.UTC(year, month - 1, date) / 86_400_000);
-};
-
-/** Whole calendar days from `day` to today in Istanbul (0 = today). */
-export function daysSince(day: string, now: Date = new Date()): number {
-  return dayNumber(istanbulToday(now)) - dayNumber(day);
-}
+// promotions.server.ts still imports istanbulToday from here; lib/dates is its home.
+export { istanbulToday } from "~/lib/dates";
 
 export type Verification = { text: string; stale: boolean };
 

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatNumberTr } from "~/lib/numbers";
 import { chipsOf, headlineOf, isBonusType, isWageringBasis, NO_BONUS_TERMS, ratingText, type BonusTerms } from "./bonus-terms";
 
 const terms = (values: Partial<BonusTerms>): BonusTerms => ({ ...NO_BONUS_TERMS, ...values });
-
-describe("Turkish numbers", () => {
-  it("groups thousands with dots and marks decimals with a comma", () => {
-    expect(formatNumberTr(5000)).toBe("5.000");
-    expect(formatNumberTr(1234567.5)).toBe("1.234.567,5");
-    expect(formatNumberTr(999)).toBe("999");
-  });
-});
 
 describe("the headline value (issue 11 §2)", () => {
   it("shows a deposit percentage with its cap", () => {

@@ -1,5 +1,5 @@
 import { formatNumberTr } from "~/lib/numbers";
-import { SITE_TIME_ZONE } from "~/lib/dates";
+import { formatShortDateTr } from "~/lib/dates";
 
 // Issue 11 §1-2: a promotion's structured bonus terms and what the offer cards make of
 // them: the headline value, the chips and the rating line. Pure and browser-safe (no zod):
@@ -120,13 +120,6 @@ export function headlineOf(terms: Pick<BonusTerms, "bonusType" | "bonusAmount" |
 /** 35 -> '35x', 12.5 -> '12,5x'. */
 export function formatMultiplier(multiplier: number): string {
   return `${formatNumberTr(multiplier)}x`;
-}
-
-const shortDate = new Intl.DateTimeFormat("tr-TR", { timeZone: SITE_TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric" });
-
-/** '31.12.2026', the day in Istanbul (DESIGN.md: dates agree on server and browser). */
-export function formatShortDateTr(value: Date | string): string {
-  return shortDate.format(new Date(value));
 }
 
 export type TermChip = { kind: "wagering" | "minDeposit" | "expiry"; text: string };

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { formatNumberTr } from "~/lib/numbers";
 import { firstTabWithErrorsIn } from "~/lib/form-tabs";
-import { SITE_TIME_ZONE } from "~/lib/dates";
-import { isUuid } from "~/lib/ids";
+import { istanbulToday, readCalendarDay, SITE_TIME_ZONE } from "~/lib/dates";
 import { slugify } from "~/lib/slug";
 import { cutText, htmlToText, SHORT_DESCRIPTION_LENGTH } from "~/lib/text";
 import { foldForSearch } from "~/lib/turkish";
-import { optionalImageUrl, optionalText, richText, text, webUrl, checkbox } from "~/lib/validation";
+import { checkbox, optionalId, optionalImageUrl, optionalParsed, optionalText, richText, text, webUrl } from "~/lib/validation";
 import {
   BONUS_TYPES,
   ELIGIBLE_GAMES_MAX_LENGTH,
@@ -19,7 +18,6 @@ import {
   WAGERING_BASES,
   type BonusTerms,
 } from "./bonus-terms";
-import { istanbulToday } from "./bonus-details";
 
 /** public-site.md §3: shortDescription is the first 150 characters of the description. */
 export function shortDescriptionOf(descriptionHtml: string): string {
@@ -193,55 +191,22 @@ const WHOLE_NUMBER = /^(?:\d{1,9}|\d{1,3}(?:\.\d{3}){1,2})$/;
 
 /** An optional whole number in [min, max]; empty is null (admin.md §5). */
 function optionalWhole(min: number, max: number, message: string) {
-  return z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const number = WHOLE_NUMBER.test(value) ? Number(value.replace(/\./g, "")) : Number.NaN;
-      if (!(number >= min && number <= max)) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return number;
-    });
+  return optionalParsed((value) => {
+    const number = WHOLE_NUMBER.test(value) ? Number(value.replace(/\./g, "")) : Number.NaN;
+    return number >= min && number <= max ? number : null;
+  }, message);
 }
 
 /** An optional choice among `values`; empty is null. */
 function optionalChoice<T extends string>(values: readonly T[], message: string) {
-  return z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      if (!(values as readonly string[]).includes(value)) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return value as T;
-    });
+  return optionalParsed((value) => ((values as readonly string[]).includes(value) ? (value as T) : null), message);
 }
 
-const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** 'YYYY-MM-DD' when it names a real day, else null. */
-export function readCalendarDay(value: string): string | null {
-  const match = CALENDAR_DAY.exec(value);
-  if (!match) return null;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day && year >= 2000 ? value : null;
+/** One decimal, with a point or the Turkish comma: '35', '12.5', '12,5'; null when not a multiple in range. */
+function readWageringMultiplier(value: string): number | null {
+  const number = /^\d{1,3}(?:[.,]\d)?$/.test(value) ? Number(value.replace(",", ".")) : Number.NaN;
+  return number >= 0 && number <= MAX_WAGERING_MULTIPLIER ? number : null;
 }
-
-const optionalId = (message: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || isUuid(value), message);
 
 export const PromotionFormSchema = z.object({
   // Tab 'Promosyon Detayları'
@@ -255,19 +220,7 @@ export const PromotionFormSchema = z.object({
   // Tab 'Promosyon Ayarları'
   url: webUrl(PROMOTION_MESSAGES.url),
   promotionCode: optionalText(PROMOTION_CODE_MAX_LENGTH),
-  expiryDate: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const date = istanbulLocalToDate(value);
-      if (!date) {
-        ctx.addIssue({ code: "custom", message: PROMOTION_MESSAGES.expiryDate });
-        return z.NEVER;
-      }
-      return date;
-    }),
+  expiryDate: optionalParsed(istanbulLocalToDate, PROMOTION_MESSAGES.expiryDate),
   isActive: checkbox(),
   // Tab 'Bonus Şartları' (issue 11 §1); the code and the expiry above belong to the terms too.
   bonusType: optionalChoice(BONUS_TYPES, BONUS_TERMS_MESSAGES.bonusType),
@@ -276,42 +229,15 @@ export const PromotionFormSchema = z.object({
   bonusCap: optionalWhole(1, MAX_BONUS_TL, BONUS_TERMS_MESSAGES.bonusCap),
   freeSpins: optionalWhole(1, MAX_FREE_SPINS, BONUS_TERMS_MESSAGES.freeSpins),
   minDeposit: optionalWhole(0, MAX_BONUS_TL, BONUS_TERMS_MESSAGES.minDeposit),
-  wageringMultiplier: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      // One decimal, with a point or the Turkish comma: '35', '12.5', '12,5'.
-      const number = /^\d{1,3}(?:[.,]\d)?$/.test(value) ? Number(value.replace(",", ".")) : Number.NaN;
-      if (!(number >= 0 && number <= MAX_WAGERING_MULTIPLIER)) {
-        ctx.addIssue({ code: "custom", message: BONUS_TERMS_MESSAGES.wageringMultiplier });
-        return z.NEVER;
-      }
-      return number;
-    }),
+  wageringMultiplier: optionalParsed(readWageringMultiplier, BONUS_TERMS_MESSAGES.wageringMultiplier),
   wageringBasis: optionalChoice(WAGERING_BASES, BONUS_TERMS_MESSAGES.wageringBasis),
   maxBet: optionalWhole(1, MAX_BET_TL, BONUS_TERMS_MESSAGES.maxBet),
   maxCashout: optionalWhole(1, MAX_BONUS_TL, BONUS_TERMS_MESSAGES.maxCashout),
   eligibleGames: optionalText(ELIGIBLE_GAMES_MAX_LENGTH),
-  lastVerifiedAt: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const day = readCalendarDay(value);
-      if (!day) {
-        ctx.addIssue({ code: "custom", message: BONUS_TERMS_MESSAGES.lastVerifiedAt });
-        return z.NEVER;
-      }
-      // 'YYYY-MM-DD' compares as text; today is Istanbul's.
-      if (day > istanbulToday()) {
-        ctx.addIssue({ code: "custom", message: BONUS_TERMS_MESSAGES.verifiedInFuture });
-        return z.NEVER;
-      }
-      return day;
-    }),
+  lastVerifiedAt: optionalParsed(readCalendarDay, BONUS_TERMS_MESSAGES.lastVerifiedAt)
+    // 'YYYY-MM-DD' compares as text; today is Istanbul's. `abort`, as a failed read does:
+    // the cross-field rules below wait until every field reads.
+    .refine((day) => day === null || day <= istanbulToday(), { message: BONUS_TERMS_MESSAGES.verifiedInFuture, abort: true }),
 }).superRefine((input, ctx) => {
   // The bonus is a TL amount or a percentage of the deposit (with an optional cap), not both.
   if (input.bonusAmount !== null && input.bonusPercent !== null) ctx.addIssue({ code: "custom", path: ["bonusAmount"], message: BONUS_TERMS_MESSAGES.amountOrPercent });
@@ -381,6 +307,8 @@ export type PromotionListItem = {
   createdAt: string;
   /** Issue 11 §6: 'Son doğrulama: …' and whether it is older than 30 days; null if never verified. */
   verification: { text: string; stale: boolean } | null;
+  /** Issue 11 §4: outbound clicks of the last 30 days. */
+  clicks30d: number;
 };
 
 export const PROMOTION_SORTS = ["createdAt", "title", "expiryDate"] as const;

@@ -8,6 +8,7 @@ import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged }
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish";
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
+import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { resolvePromotionSlug } from "./fuzzy";
 import { isBonusType, isWageringBasis, VERIFICATION_STALE_DAYS, type BonusTerms } from "./bonus-terms";
@@ -311,11 +312,13 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
       .offset((query.page - 1) * ADMIN_PAGE_SIZE),
     db.select({ n: count() }).from(promotions).leftJoin(casinos, eq(casinos.id, promotions.casinoId)).where(where),
   ]);
+  const clicks = await clicksOfPromotions(rows.map((row) => row.id));
   return {
     items: rows.map(({ lastVerifiedAt, ...row }) => {
       const status = promotionStatusOf(row, now);
       return {
         ...row,
+        clicks30d: clicks.get(row.id) ?? 0,
         verification: verificationOf(lastVerifiedAt, now),
         status,
         canToggle: status !== "expired",

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { checkbox, isImageAddress, MAX_URL_LENGTH, text, webUrl } from "~/lib/validation";
-import { isUuid } from "~/lib/ids";
+import { checkbox, isImageAddress, MAX_URL_LENGTH, optionalId, text, webUrl } from "~/lib/validation";
 
 // admin.md §5 and §9: the splash ad form's rules and messages; §8 its toasts.
 export const SPLASH_TITLE_MIN_LENGTH = 2;
@@ -37,12 +36,7 @@ export const SplashAdFormSchema = z.object({
     .max(MAX_URL_LENGTH, SPLASH_AD_MESSAGES.imageUrl)
     .refine(isImageAddress, SPLASH_AD_MESSAGES.imageUrl),
   isActive: checkbox(),
-  casinoId: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || isUuid(value), SPLASH_AD_MESSAGES.casinoMissing),
+  casinoId: optionalId(SPLASH_AD_MESSAGES.casinoMissing),
 });
 
 export type SplashAdFormInput = z.infer<typeof SplashAdFormSchema>;

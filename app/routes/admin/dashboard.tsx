@@ -71,7 +71,6 @@ const STAT_CARDS: { key: keyof DashboardStats; label: string; basis: string }[] 
   { key: "views", label: "Toplam Görüntülenme", basis: "bu ay yayınlanan yazıların görüntülenmesi" },
 ];
 
-
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { now, stats, recent, clicks, aiConfigured, pendingAiJob } = loaderData;
   return (

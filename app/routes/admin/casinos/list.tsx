@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { formatDateTr } from "~/lib/dates";
@@ -38,7 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(request, new URL(request.url).pathname + new URL(request.url).search, { type: "success", message: CASINO_MESSAGES.deleted });
 }
 
-
 export default function CasinoList({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   return (
@@ -60,12 +59,8 @@ export default function CasinoList({ loaderData, actionData }: Route.ComponentPr
               <th scope="col" className="px-4 py-3 text-left">
                 Açıklama
               </th>
-              {/* Issue 11 §4: outbound clicks of the last 30 days (casino and promotion links). */}
-              <th scope="col" className="whitespace-nowrap px-4 py-3 text-right">
-                <abbr title="Son 30 gündeki tıklamalar" className="no-underline">
-                  Tıklama (30 gün)
-                </abbr>
-              </th>
+              {/* Casino and promotion links alike. */}
+              <ClicksHeader />
               <SortHeader label="Tarih" sort="createdAt" current={query.sort} dir={query.dir} />
               <th scope="col" className="px-4 py-3 text-right">
                 İşlemler

@@ -15,7 +15,7 @@ import {
   WAGERING_BASES,
   WAGERING_BASIS_LABELS,
 } from "~/modules/promotions/bonus-terms";
-import { istanbulToday } from "~/modules/promotions/bonus-details";
+import { istanbulToday } from "~/lib/dates";
 import {
   PROMOTION_MESSAGES,
   PROMOTION_TABS,

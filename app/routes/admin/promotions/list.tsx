@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink, FilterSelect } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink, FilterSelect } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
@@ -21,7 +21,6 @@ import {
   type PromotionStatusFilter,
 } from "~/modules/promotions/promotions.schema";
 import { listPromotionsForAdmin, removePromotion, setPromotionActiveByAdmin } from "~/modules/promotions/promotions.server";
-import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formatNumberTr } from "~/lib/numbers";
 
@@ -38,9 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = await listPromotionsForAdmin({ ...query, status: filter ? STATUS_OF_FILTER[filter] : null, needsVerification: verification !== null });
   const last = lastPageHref(url, list);
   if (last) throw redirect(last);
-  // Issue 11 §4: each row's outbound clicks of the last 30 days.
-  const clicks = Object.fromEntries(await clicksOfPromotions(list.items.map((item) => item.id)));
-  return { query, filter, verification, list, clicks };
+  return { query, filter, verification, list };
 }
 
 const ListIntent = z.discriminatedUnion("intent", [
@@ -77,9 +74,8 @@ const STATUS_BADGE = {
   expired: "bg-amber-100 text-amber-800",
 } as const;
 
-
 export default function PromotionList({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, filter, verification, list, clicks } = loaderData;
+  const { query, filter, verification, list } = loaderData;
   return (
     <section>
       <AdminPageHeader title="Promosyonlar" action={{ to: "/admin/promotions/new", label: "Yeni Promosyon Ekle" }} />
@@ -106,11 +102,7 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
                 Durum
               </th>
               <SortHeader label="Bitiş Tarihi" sort="expiryDate" current={query.sort} dir={query.dir} />
-              <th scope="col" className="whitespace-nowrap px-4 py-3 text-right">
-                <abbr title="Son 30 gündeki tıklamalar" className="no-underline">
-                  Tıklama (30 gün)
-                </abbr>
-              </th>
+              <ClicksHeader />
               <th scope="col" className="px-4 py-3 text-right">
                 İşlemler
               </th>
@@ -135,7 +127,7 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
                   )}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">{promotion.expiryDate ? formatDateTr(promotion.expiryDate) : PROMOTION_MESSAGES.noExpiry}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatNumberTr(clicks[promotion.id] ?? 0)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{formatNumberTr(promotion.clicks30d)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">
                   {promotion.canToggle && (
                     <Form method="post" className="inline">
