@@ -6,9 +6,6 @@ import { BONUS_TYPE_LABELS, formatMultiplier, formatTl, VERIFICATION_STALE_DAYS,
 // the wagering calculator and the terms table. Apart from bonus-terms.ts so that the list
 // pages' cards do not carry it (the public JavaScript budget). Pure and browser-safe.
 
-// promotions.server.ts still imports istanbulToday from here; lib/dates is its home.
-export { istanbulToday } from "~/lib/dates";
-
 export type Verification = { text: string; stale: boolean };
 
 /**

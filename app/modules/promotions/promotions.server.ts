@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, lt, lte, m
 import { getDb } from "~/db/index.server";
 import { casinos, promotionCategories, promotions, type Promotion } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands, type FieldErrors, type Tx } from "~/lib/command.server";
-import { addDays } from "~/lib/dates";
+import { addDays, istanbulToday } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { sanitizeRichText } from "~/lib/sanitize.server";
@@ -12,7 +12,7 @@ import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { resolvePromotionSlug } from "./fuzzy";
 import { isBonusType, isWageringBasis, VERIFICATION_STALE_DAYS, type BonusTerms } from "./bonus-terms";
-import { istanbulToday, verificationOf } from "./bonus-details";
+import { verificationOf } from "./bonus-details";
 import {
   bonusTermsEditorValue,
   bonusTermsOf,
