@@ -20,6 +20,11 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The visitor's address (behind TRUST_PROXY, from X-Forwarded-For), for rate limits. */
     clientAddress: string;
+    /**
+     * The method the visitor sent. A loader's Request may say GET for a HEAD: React Router
+     * loads `.data` requests, and the page cache renders every page, as GET.
+     */
+    requestMethod: string;
   }
 }
 
@@ -83,7 +88,7 @@ export function createApp(options: { staticDir?: string } = {}): Express {
   app.use(learnOutboundHeaders());
 
   const build = () => import("virtual:react-router/server-build");
-  const getLoadContext = (req: express.Request) => ({ clientAddress: clientAddressOf(req) });
+  const getLoadContext = (req: express.Request) => ({ clientAddress: clientAddressOf(req), requestMethod: req.method });
   // Development renders every request afresh, so code changes show at once.
   if (env.NODE_ENV !== "development") {
     // Handed the build itself: given a function, React Router rebuilds its route table per request.

@@ -61,8 +61,28 @@ describeEachDriver("outbound links through the server", ({ db }) => {
     pageStore().resize();
   });
 
+  /**
+   * A browser following a link on this site: a navigation, as Chromium announces it. (fetch
+   * cannot send these: it always says `Sec-Fetch-Mode: cors`, which is no click.) The path
+   * is sent as it is, backslashes and all.
+   */
   const open = (target: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
-    fetch(base + target, { method: init.method ?? "GET", redirect: "manual", headers: { "User-Agent": BROWSER, ...init.headers } });
+    new Promise<Response>((resolve, reject) => {
+      const { hostname, port } = new URL(base);
+      const headers = { "User-Agent": BROWSER, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", ...init.headers };
+      const request = http.request({ hostname, port, path: target, method: init.method ?? "GET", headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) for (const v of [value ?? []].flat()) answer.append(name, v);
+          const body = response.statusCode === 304 || chunks.length === 0 ? null : Buffer.concat(chunks);
+          resolve(new Response(body, { status: response.statusCode, headers: answer }));
+        });
+      });
+      request.on("error", reject);
+      request.end();
+    });
 
   async function storedClicks(): Promise<number> {
     await clickCounter().flush();
@@ -132,6 +152,16 @@ describeEachDriver("outbound links through the server", ({ db }) => {
       expect(head.headers.get("location")).toBe("https://bas.example/");
     }
     expect(await storedClicks()).toBe(0);
+  });
+
+  it("counts no HEAD however the path is spelled: a .data request and a backslash are loaded as GET", async () => {
+    await insertCasino(db(), { name: "Kuyruk Casino", url: "https://kuyruk.example" });
+    const spellings = ["/git/kuyruk-casino.data", "/git\\kuyruk-casino", "/GIT\\kuyruk-casino?yer=card", "/git/kuyruk-casino"];
+    for (const [i, spelling] of spellings.entries()) expect((await open(spelling, { method: "HEAD", headers: { "X-Forwarded-For": `203.0.113.${120 + i}` } })).status, spelling).toBeLessThan(400);
+    expect(await storedClicks()).toBe(0);
+    // A GET of the backslash spellings is a click like any other.
+    for (const [i, spelling] of spellings.slice(1, 3).entries()) expect((await open(spelling, { headers: { "X-Forwarded-For": `203.0.113.${130 + i}` } })).status, spelling).toBe(302);
+    expect(await storedClicks()).toBe(2);
   });
 
   it("answers an unknown casino with 404 in Turkish, without a stack, and counts nothing", async () => {

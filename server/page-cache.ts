@@ -326,8 +326,9 @@ function routedPath(path: string): string {
       return segment;
     }
   });
-  // Dot segments resolved as React Router resolves them (/x/../git/y is /git/y).
-  const resolved = new URL(decoded.join("/").replace(/\/{2,}/g, "/").replace(/[?#\\]/g, "_"), "http://x").pathname;
+  // Dot segments resolved, and a backslash read as a slash, as React Router's URL parsing
+  // does (/x/../git/y and /git\\y are /git/y).
+  const resolved = new URL(decoded.join("/").replace(/\\/g, "/").replace(/\/{2,}/g, "/").replace(/[?#]/g, "_"), "http://x").pathname;
   return resolved.toLowerCase().replace(/\.data$/, "");
 }
 

@@ -63,10 +63,19 @@ export function rejectMalformedRequest(): RequestHandler {
   };
 }
 
-/** PostgreSQL cannot hold NUL: a NUL in the path or query would fail deep in a query. */
-export function rejectNulInUrl(): RequestHandler {
+/**
+ * PostgreSQL cannot hold NUL: a NUL in the path or query would fail deep in a query. A path
+ * that is no valid percent-encoding (`/git/%ff`) would make React Router log two lines for
+ * each such request: one line here instead.
+ */
+export function rejectUnreadableUrl(): RequestHandler {
   return (req, res, next) => {
     if ((req.url ?? "").includes("%00")) return refuse(req, res, 400, REQUEST_MESSAGES.invalidUrl, "NUL in URL");
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return refuse(req, res, 400, REQUEST_MESSAGES.invalidUrl, "path is not valid percent-encoding");
+    }
     next();
   };
 }
@@ -244,5 +253,5 @@ export function clientAddressOf(req: Request): string {
 
 /** Every guard, in order: URL, origin, then the body. */
 export function requestGuards(env: Pick<Env, "PUBLIC_SITE_URL" | "MAX_BODY_BYTES" | "MAX_ADMIN_BODY_BYTES">): RequestHandler[] {
-  return [rejectMalformedRequest(), rejectNulInUrl(), sameOriginMutations(env), limitRequestBody(bodyLimitRules(env))];
+  return [rejectMalformedRequest(), rejectUnreadableUrl(), sameOriginMutations(env), limitRequestBody(bodyLimitRules(env))];
 }

@@ -131,7 +131,7 @@ export const HOSTILE_CASES: HostileCase[] = [
   { endpoint: "post view", input: "a post from another site", request: (t) => ({ method: "POST", path: `/api/blog/${t.postId}/view`, headers: EVIL }), status: 403, message: MESSAGES.crossSite },
 
   // GET pages
-  ...["/bonuslar?q=%00", "/blog/%00", "/blog/%00.data", "/%00", "/casino/%00", "/promotion?id=%00", "/bonuslar/%00/x", "/sitemaps/%00.xml", "/guvenilir-siteler?sayfa=%00"].map(
+  ...["/bonuslar?q=%00", "/blog/%00", "/blog/%00.data", "/%00", "/casino/%00", "/promotion?id=%00", "/bonuslar/%00/x", "/sitemaps/%00.xml", "/guvenilir-siteler?sayfa=%00", "/git/%ff", "/bonuslar/%e0%a4%a/x", "/blog/%.data"].map(
     (path): HostileCase => ({ endpoint: "pages", input: `GET ${path}`, request: () => ({ method: "GET", path }), status: 400, message: MESSAGES.url }),
   ),
   { endpoint: "pages", input: "a Host header with a space", request: () => ({ method: "GET", path: "/", headers: { Host: "a b" } }), status: 400, message: MESSAGES.badRequest },

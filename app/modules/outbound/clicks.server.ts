@@ -15,6 +15,13 @@ import { istanbulDay } from "~/lib/dates";
 
 /** One visitor's repeated clicks on the same link within this window count once. */
 export const CLICK_REPEAT_WINDOW_MS = 30_000;
+/**
+ * Within that window one address counts at most this many clicks on one link, whatever
+ * User-Agents it sends: a visitor is its address and browser, and a client that changes
+ * its User-Agent on every request is one visitor inflating the count. A few people behind
+ * one address (an office, a mobile carrier's NAT) still count, up to this number.
+ */
+export const MAX_CLICKS_PER_ADDRESS = 3;
 /** How often the tally is written while clicks arrive. */
 export const CLICK_FLUSH_INTERVAL_MS = 5_000;
 /** A tally of this many clicks is written at once, without waiting for the interval. */
@@ -50,6 +57,8 @@ export function isAutomated(userAgent: string | null): boolean {
   return answer;
 }
 
+const hashed = (text: string) => crypto.createHash("sha256").update(text).digest("base64url");
+
 export class ClickCounter {
   /** The counter's clock (tests move it instead of waiting). */
   now: () => number = Date.now;
@@ -57,6 +66,8 @@ export class ClickCounter {
   private pendingClicks = 0;
   // Visitor and link hashed together (no address or User-Agent is kept) → when last counted.
   private readonly recent = new LRUCache<string, number>({ max: MAX_REMEMBERED_VISITORS });
+  // Address and link hashed together → the clicks counted in the window that began at `since`.
+  private readonly perAddress = new LRUCache<string, { since: number; clicks: number }>({ max: MAX_REMEMBERED_VISITORS });
   private writing: Promise<number> = Promise.resolve(0);
   private busy = false;
   // After a failed write the threshold waits for the interval, so a database that is down
@@ -68,12 +79,15 @@ export class ClickCounter {
   record(click: Click): ClickOutcome {
     if (isAutomated(click.userAgent)) return "bot";
     const now = this.now();
-    const visitor = crypto
-      .createHash("sha256")
-      .update(`${click.clientAddress}\n${click.userAgent}\n${click.casinoId}\n${click.promotionId ?? ""}`)
-      .digest("base64url");
+    const link = `${click.casinoId}\n${click.promotionId ?? ""}`;
+    const visitor = hashed(`${click.clientAddress}\n${click.userAgent}\n${link}`);
     const last = this.recent.get(visitor);
     if (last !== undefined && now - last < CLICK_REPEAT_WINDOW_MS) return "repeat";
+    const address = hashed(`${click.clientAddress}\n${link}`);
+    let recentAtAddress = this.perAddress.get(address);
+    if (!recentAtAddress || now - recentAtAddress.since >= CLICK_REPEAT_WINDOW_MS) this.perAddress.set(address, (recentAtAddress = { since: now, clicks: 0 }));
+    if (recentAtAddress.clicks >= MAX_CLICKS_PER_ADDRESS) return "repeat";
+    recentAtAddress.clicks++;
     this.recent.set(visitor, now);
     this.add({ day: istanbulDay(now), casinoId: click.casinoId, promotionId: click.promotionId, placement: click.placement, clicks: 1 });
     if (this.pendingClicks >= CLICK_FLUSH_THRESHOLD && !this.busy && now >= this.thresholdPausedUntil) void this.flush();
@@ -149,6 +163,7 @@ export class ClickCounter {
     this.pending.clear();
     this.pendingClicks = 0;
     this.recent.clear();
+    this.perAddress.clear();
     this.now = Date.now;
   }
 }

@@ -101,22 +101,31 @@ export async function resolveOutboundTarget(casinoSlug: string, promotionSlug: s
   return target;
 }
 
-/** Prefetches and HEAD requests only look: they are answered, never counted. */
-function isLookOnly(method: string, header: (name: string) => string | null): boolean {
+/**
+ * Requests that are no visitor's click: HEAD, prefetches and link previews, and what a
+ * browser says is not a navigation of its own (Sec-Fetch-*): an image, a script or a
+ * fetch() pointing at /git/ from another site, a frame, or a navigation another site
+ * started. Browsers without Sec-Fetch headers are taken at their word.
+ */
+function isNoClick(method: string, header: (name: string) => string | null): boolean {
   if (method !== "GET") return true;
-  const purpose = `${header("Sec-Purpose") ?? ""} ${header("Purpose") ?? ""} ${header("X-Moz") ?? ""}`;
-  return /prefetch|prerender/i.test(purpose);
+  const purpose = `${header("Sec-Purpose") ?? ""} ${header("Purpose") ?? ""} ${header("X-Purpose") ?? ""} ${header("X-Moz") ?? ""}`;
+  if (/prefetch|prerender|preview/i.test(purpose)) return true;
+  const mode = header("Sec-Fetch-Mode");
+  const dest = header("Sec-Fetch-Dest");
+  if ((mode !== null && mode !== "navigate") || (dest !== null && dest !== "document")) return true;
+  return header("Sec-Fetch-Site") === "cross-site";
 }
 
 /**
- * Counts the click (unless a bot, a prefetch or a repeat within 30 s) into the in-memory
+ * Counts the click (unless a bot, no click at all, or a repeat within 30 s) into the in-memory
  * tally, which never waits for the database and never throws into the redirect.
  */
 export function countOutboundClick(
   target: OutboundTarget,
   request: { method: string; header: (name: string) => string | null; placementParam: string | null; clientAddress: string },
 ): ClickOutcome | "look" | "error" {
-  if (isLookOnly(request.method, request.header)) return "look";
+  if (isNoClick(request.method, request.header)) return "look";
   const kind: OutboundKind = target.promotionId ? "promotion" : "casino";
   try {
     return clickCounter().record({
@@ -132,13 +141,26 @@ export function countOutboundClick(
   }
 }
 
-/** The whole answer of a /git/ address: 302 to the target (the click counted), or 404 in Turkish. */
-export async function answerOutbound(request: Request, params: { casinoSlug: string; promotionSlug: string | null }, clientAddress: string): Promise<Response> {
+/**
+ * The whole answer of a /git/ address: 302 to the target (the click counted), or 404 in
+ * Turkish. `visitor` is what the visitor sent, which the route's Request may not say: React
+ * Router loads a `.data` request, and the page cache renders a HEAD, as a GET.
+ */
+export async function answerOutbound(
+  request: Request,
+  params: { casinoSlug: string; promotionSlug: string | null },
+  visitor: { clientAddress: string; requestMethod: string },
+): Promise<Response> {
   const target = await resolveOutboundTarget(params.casinoSlug, params.promotionSlug);
   if (!target) {
     const message = params.promotionSlug === null ? OUTBOUND_MESSAGES.casinoNotFound : OUTBOUND_MESSAGES.promotionNotFound;
-    return new Response(request.method === "HEAD" ? null : message, { status: 404, headers: { ...OUTBOUND_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(visitor.requestMethod === "HEAD" ? null : message, { status: 404, headers: { ...OUTBOUND_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
   }
-  countOutboundClick(target, { method: request.method, header: (name) => request.headers.get(name), placementParam: new URL(request.url).searchParams.get(PLACEMENT_PARAM), clientAddress });
+  countOutboundClick(target, {
+    method: visitor.requestMethod,
+    header: (name) => request.headers.get(name),
+    placementParam: new URL(request.url).searchParams.get(PLACEMENT_PARAM),
+    clientAddress: visitor.clientAddress,
+  });
   return new Response(null, { status: 302, headers: { ...OUTBOUND_HEADERS, Location: target.location } });
 }

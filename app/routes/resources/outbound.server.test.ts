@@ -24,7 +24,7 @@ async function visit(path: string, options: Visit = {}): Promise<Response> {
   if (options.userAgent !== null) headers.set("User-Agent", options.userAgent ?? BROWSER);
   const request = new Request(url, { method: options.method ?? "GET", headers });
   const params = promotionSlug === undefined ? { casinoSlug } : { casinoSlug, promotionSlug };
-  return loader({ request, params, context: { clientAddress: options.client ?? "198.51.100.7" } } as never);
+  return loader({ request, params, context: { clientAddress: options.client ?? "198.51.100.7", requestMethod: request.method } } as never);
 }
 
 describeEachDriver("outbound links /git/", ({ db }) => {
@@ -236,6 +236,48 @@ describeEachDriver("outbound links /git/", ({ db }) => {
       expect(await totalClicks()).toBe(0);
       await visit("bot-casino", { client: "192.0.2.50" });
       expect(await totalClicks()).toBe(1);
+    });
+
+    it("counts only a visitor's own navigation: not an image, a fetch, a frame, another site's navigation or a link preview", async () => {
+      await insertCasino(db(), { name: "Gömülü Casino", url: "https://gomulu.example" });
+      // What Chromium sends for each way another page can make a browser request /git/.
+      const noClicks: Record<string, string>[] = [
+        { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image" },
+        { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" },
+        { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" },
+        { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe" },
+        { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" },
+        { "X-Purpose": "preview" },
+      ];
+      for (const [i, headers] of noClicks.entries()) {
+        const response = await visit("gomulu-casino?yer=card", { headers, client: `192.0.2.${60 + i}` });
+        expect(response.status).toBe(302);
+        expect(response.headers.get("Location")).toBe("https://gomulu.example/");
+      }
+      expect(await totalClicks()).toBe(0);
+      // A click on this site's own link, and a bookmark or a typed address: counted.
+      await visit("gomulu-casino?yer=card", { headers: { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" }, client: "192.0.2.70" });
+      await visit("gomulu-casino?yer=card", { headers: { "Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" }, client: "192.0.2.71" });
+      expect(await totalClicks()).toBe(2);
+    });
+
+    it("counts at most three clicks on one link from one address within 30 s, whatever User-Agents it sends", async () => {
+      const casino = await insertCasino(db(), { name: "Tarayıcı Casino" });
+      await insertPromotion(db(), { casinoId: casino.id, title: "Tarayıcı Bonusu" });
+      let now = Date.parse("2026-11-20T10:00:00Z");
+      clickCounter().now = () => now;
+      for (let i = 0; i < 20; i++) await visit("tarayici-casino/tarayici-bonusu?yer=card", { client: "192.0.2.80", userAgent: `${BROWSER} v${i}` });
+      expect(await totalClicks()).toBe(3);
+      // Another link from that address, and that link from another address: counted.
+      await visit("tarayici-casino?yer=casino", { client: "192.0.2.80", userAgent: `${BROWSER} v99` });
+      await visit("tarayici-casino/tarayici-bonusu?yer=card", { client: "192.0.2.81" });
+      expect(await totalClicks()).toBe(5);
+      now += 29_999;
+      await visit("tarayici-casino/tarayici-bonusu?yer=card", { client: "192.0.2.80", userAgent: `${BROWSER} w1` });
+      expect(await totalClicks()).toBe(5);
+      now += 1;
+      await visit("tarayici-casino/tarayici-bonusu?yer=card", { client: "192.0.2.80", userAgent: `${BROWSER} w2` });
+      expect(await totalClicks()).toBe(6);
     });
 
     it("counts one visitor's repeated clicks on one link within 30 s once, then again after", async () => {

@@ -6,5 +6,5 @@ import { answerOutbound } from "~/modules/outbound/outbound.server";
  * the casino's or promotion's current target, the click counted; 404 when there is none.
  */
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  return answerOutbound(request, { casinoSlug: params.casinoSlug, promotionSlug: "promotionSlug" in params ? (params.promotionSlug ?? null) : null }, context.clientAddress);
+  return answerOutbound(request, { casinoSlug: params.casinoSlug, promotionSlug: "promotionSlug" in params ? (params.promotionSlug ?? null) : null }, context);
 }
