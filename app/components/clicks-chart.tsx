@@ -5,7 +5,7 @@ import { CLICK_PLACEMENT_LABELS, clickChartSummary, formatClickDay, type ClickDa
 import { OUTBOUND_PLACEMENTS } from "~/modules/outbound/outbound-paths";
 import { formatNumberTr } from "~/lib/numbers";
 
-// Issue 11 §4: clicks per day on the dashboard. uPlot (about 20 KB gzip, no dependencies) is
+// Issue 11 §4: clicks per day on the dashboard. uPlot (about 22 KB gzip, no dependencies) is
 // loaded by this admin-only component after hydration, so no public page's JavaScript
 // carries it (tests/e2e/outbound.test.ts checks). The table below is the chart's text
 // alternative, and what the server renders before the chart is drawn.
