@@ -109,4 +109,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     expect(row!.isActive).toBe(false);
     expectNoPageErrors(page);
   });
+
+  it("flags an offer not verified for 30 days, and 'Bugün doğrulandı' then saving clears the flag", async () => {
+    const casino = await insertCasino(getDb(), { name: "Doğrulama Casino" });
+    const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    await insertPromotion(getDb(), { casinoId: casino.id, title: "Eski Doğrulama Bonusu", lastVerifiedAt: longAgo });
+    await insertPromotion(getDb(), { casinoId: casino.id, title: "Yeni Doğrulama Bonusu", lastVerifiedAt: new Date().toISOString().slice(0, 10) });
+    const page = await adminPage();
+    await page.goto(`${ctx.server.url}/admin/promotions?dogrulama=gerekli`);
+    const stale = page.getByRole("row").filter({ hasText: "Eski Doğrulama Bonusu" });
+    await stale.getByText("Doğrulanmalı").waitFor();
+    // The filter lists only the offers due for a check.
+    expect(await page.getByRole("row").filter({ hasText: "Yeni Doğrulama Bonusu" }).count()).toBe(0);
+
+    await stale.getByRole("link", { name: "Düzenle" }).click();
+    await page.waitForURL(/\/admin\/promotions\/edit\//);
+    await hydrated(page, "form button[type=submit]");
+    await page.getByRole("tab", { name: "Bonus Şartları" }).click();
+    await page.getByRole("button", { name: "Bugün doğrulandı" }).click();
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Istanbul" }).format(new Date());
+    expect(await page.getByLabel("Son Doğrulama Tarihi").inputValue()).toBe(today);
+    await page.getByRole("button", { name: "Güncelle" }).click();
+    await page.getByText("Promosyon başarıyla güncellendi").waitFor();
+
+    const [row] = await getDb().select().from(promotions).where(eq(promotions.title, "Eski Doğrulama Bonusu"));
+    expect(row!.lastVerifiedAt).toBe(today);
+    await page.goto(`${ctx.server.url}/admin/promotions?dogrulama=gerekli`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.getByRole("row").filter({ hasText: "Eski Doğrulama Bonusu" }).count()).toBe(0);
+    expectNoPageErrors(page);
+  });
 });
