@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
@@ -90,71 +91,142 @@ const percentile = (values: number[], p: number) => {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 };
 
+type PacedRequest = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
+type PacedAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string; latencyMs: number };
+
+/**
+ * An open-loop load at a steady rate: request n is due at start + n / rate, spread evenly
+ * (autocannon's rate limit sends each connection's whole second's worth at once, so its
+ * "600 req/s" arrives as one burst of 600 a second). At most `connections` are open; a
+ * request that waits for one waits on the clock, so the latency counts from when it was
+ * due, queueing in this client included (no coordinated omission).
+ */
+async function paced(
+  base: string,
+  options: { rate: number; durationS: number; connections: number },
+  build: (n: number) => PacedRequest,
+  onAnswer: (n: number, answer: PacedAnswer) => void,
+): Promise<{ rps: number; errors: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const { hostname, port } = new URL(base);
+  const total = Math.round(options.rate * options.durationS);
+  const start = performance.now();
+  let errors = 0;
+  const answers: Promise<void>[] = [];
+  for (let n = 0; n < total; n++) {
+    const due = start + (n * 1000) / options.rate;
+    const wait = due - performance.now();
+    if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const spec = build(n);
+    answers.push(
+      new Promise<void>((resolve) => {
+        const request = http.request({ hostname, port, agent, method: spec.method, path: spec.path, headers: spec.headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            onAnswer(n, { status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString(), latencyMs: performance.now() - due });
+            resolve();
+          });
+        });
+        request.on("error", () => {
+          errors++;
+          resolve();
+        });
+        request.end(spec.body);
+      }),
+    );
+  }
+  await Promise.all(answers);
+  agent.destroy();
+  return { rps: Math.round(total / ((performance.now() - start) / 1000)), errors };
+}
+
 /**
  * Reads and comments from 64 connections, one request in five a comment on one of a few
  * promotions (each from its own address: the comment limit is per client, and the server
- * trusts one proxy). Counts cache hits of the reads and checks afterwards that every
- * acknowledged comment is in the database.
+ * trusts one proxy). Saturated (autocannon) or at a steady rate (paced). Counts cache hits
+ * of the reads and checks afterwards that every acknowledged comment is in the database.
  */
 async function mixedRun(base: string, databaseUrl: string, commentTargets: string[], overallRate?: number) {
   const run = crypto.randomBytes(4).toString("hex");
   let sent = 0;
   const reads = { hits: 0, misses: 0, other: 0, latencies: [] as number[] };
   const comments = { statuses: {} as Record<string, number>, acknowledged: [] as string[], latencies: [] as number[] };
-  const started = new Map<object, number>();
-  const read = {
-    method: "GET" as const,
-    setupRequest: (request: Record<string, unknown>, context: object) => {
-      started.set(context, performance.now());
-      return { ...request, path: MIXED_READS[Math.floor(Math.random() * MIXED_READS.length)] };
-    },
-    onResponse: (status: number, _body: string, context: object, headers: Record<string, string>) => {
-      reads.latencies.push(performance.now() - started.get(context)!);
-      if (status !== 200) reads.other++;
-      // autocannon keeps the header names as sent. A STALE answer (a page whose comments
-      // changed, served while one render refreshes it: ADR 010) also came from the cache.
-      else if (Object.entries(headers).some(([name, value]) => name.toLowerCase() === "x-cache" && (value === "HIT" || value === "STALE"))) reads.hits++;
-      else reads.misses++;
-    },
+  const readPath = () => MIXED_READS[Math.floor(Math.random() * MIXED_READS.length)]!;
+  const commentRequest = () => {
+    const n = sent++;
+    const target = commentTargets[n % commentTargets.length]!;
+    return {
+      path: `/api/promotions/${target}/comments`,
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+      body: new URLSearchParams({ userName: "Ölçüm", comment: `Ölçüm yorumu ${run} ${n}`, rating: String(1 + (n % 5)) }).toString(),
+    };
   };
-  const comment = {
-    method: "POST" as const,
-    setupRequest: (request: Record<string, unknown>, context: object) => {
-      started.set(context, performance.now());
-      const n = sent++;
-      const target = commentTargets[n % commentTargets.length]!;
-      return {
-        ...request,
-        path: `/api/promotions/${target}/comments`,
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
-        body: new URLSearchParams({ userName: "Ölçüm", comment: `Ölçüm yorumu ${run} ${n}`, rating: String(1 + (n % 5)) }).toString(),
-      };
-    },
-    onResponse: (status: number, body: string, context: object) => {
-      comments.latencies.push(performance.now() - started.get(context)!);
-      comments.statuses[status] = (comments.statuses[status] ?? 0) + 1;
-      if (status === 201) comments.acknowledged.push((JSON.parse(body) as { comment: { id: string } }).comment.id);
-    },
+  const readAnswered = (status: number, headers: Record<string, unknown>, latencyMs: number) => {
+    reads.latencies.push(latencyMs);
+    if (status !== 200) reads.other++;
+    // Header names may come as sent. A STALE answer (a page whose comments changed, served
+    // while one render refreshes it: ADR 010) also came from the cache.
+    else if (Object.entries(headers).some(([name, value]) => name.toLowerCase() === "x-cache" && (value === "HIT" || value === "STALE"))) reads.hits++;
+    else reads.misses++;
   };
-  const result = await autocannon({
-    url: base,
-    connections: MIXED_CONNECTIONS,
-    duration: DURATION_S,
-    ...(overallRate ? { overallRate } : {}),
-    headers: { "accept-encoding": "gzip" },
-    requests: [read, read, read, read, comment] as unknown as autocannon.Request[],
-  });
+  const commentAnswered = (status: number, body: string, latencyMs: number) => {
+    comments.latencies.push(latencyMs);
+    comments.statuses[status] = (comments.statuses[status] ?? 0) + 1;
+    if (status === 201) comments.acknowledged.push((JSON.parse(body) as { comment: { id: string } }).comment.id);
+  };
+
+  let rps: number;
+  let errors: number;
+  if (overallRate) {
+    // One request in five a comment, the reads asking for gzip as browsers do.
+    const outcome = await paced(
+      base,
+      { rate: overallRate, durationS: DURATION_S, connections: MIXED_CONNECTIONS },
+      (n) => (n % 5 === 4 ? { method: "POST", ...commentRequest() } : { method: "GET", path: readPath(), headers: { "accept-encoding": "gzip" } }),
+      (n, answer) => (n % 5 === 4 ? commentAnswered(answer.status, answer.body, answer.latencyMs) : readAnswered(answer.status, answer.headers, answer.latencyMs)),
+    );
+    rps = outcome.rps;
+    errors = outcome.errors;
+  } else {
+    const started = new Map<object, number>();
+    const read = {
+      method: "GET" as const,
+      setupRequest: (request: Record<string, unknown>, context: object) => {
+        started.set(context, performance.now());
+        return { ...request, path: readPath() };
+      },
+      onResponse: (status: number, _body: string, context: object, headers: Record<string, string>) => readAnswered(status, headers, performance.now() - started.get(context)!),
+    };
+    const comment = {
+      method: "POST" as const,
+      setupRequest: (request: Record<string, unknown>, context: object) => {
+        started.set(context, performance.now());
+        return { ...request, ...commentRequest() };
+      },
+      onResponse: (status: number, body: string, context: object) => commentAnswered(status, body, performance.now() - started.get(context)!),
+    };
+    const result = await autocannon({
+      url: base,
+      connections: MIXED_CONNECTIONS,
+      duration: DURATION_S,
+      headers: { "accept-encoding": "gzip" },
+      requests: [read, read, read, read, comment] as unknown as autocannon.Request[],
+    });
+    rps = Math.round(result.requests.average);
+    errors = result.errors;
+  }
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const { rows } = await client.query<{ n: number }>("select count(*)::int as n from promotion_comments where id = any($1::uuid[])", [comments.acknowledged]);
   await client.end();
   const readCount = reads.hits + reads.misses;
   return {
-    rps: Math.round(result.requests.average),
-    p99: result.latency.p99,
+    rps,
+    p99: percentile([...reads.latencies, ...comments.latencies], 99),
     reads: { count: readCount, hitRatio: readCount ? Math.round((reads.hits / readCount) * 1000) / 1000 : 0, non200: reads.other, p50: percentile(reads.latencies, 50), p99: percentile(reads.latencies, 99) },
     comments: { statuses: comments.statuses, acknowledged: comments.acknowledged.length, lost: comments.acknowledged.length - rows[0]!.n, p99: percentile(comments.latencies, 99) },
-    errors: result.errors,
+    errors,
   };
 }
 
@@ -244,19 +316,20 @@ async function redirectRun(base: string, databaseUrl: string) {
     const before = await sum();
     let sent = 0;
     let answered = 0;
-    const measure = async (overallRate?: number) => {
+    const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+    const visitor = () => {
+      const n = sent++;
+      return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    };
+    const saturatedRun = async () => {
       const result = await autocannon({
         url: base + REDIRECT_PATH,
         connections: CONNECTIONS,
         duration: Math.max(3, Math.round(DURATION_S / 2)),
-        ...(overallRate ? { overallRate } : {}),
-        headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" },
+        headers: { "user-agent": userAgent },
         requests: [
           {
-            setupRequest: (request: Record<string, unknown>) => {
-              const n = sent++;
-              return { ...request, headers: { ...(request.headers as object), "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } };
-            },
+            setupRequest: (request: Record<string, unknown>) => ({ ...request, headers: { ...(request.headers as object), "x-forwarded-for": visitor() } }),
             onResponse: (status: number) => {
               if (status === 302) answered++;
             },
@@ -267,10 +340,26 @@ async function redirectRun(base: string, databaseUrl: string) {
       if (other > 0 || result.errors > 0) throw new Error(`${REDIRECT_PATH}: ${other} answers that were not 302, ${result.errors} errors`);
       return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
     };
+    const steadyRun = async (rate: number) => {
+      const latencies: number[] = [];
+      let other = 0;
+      const outcome = await paced(
+        base,
+        { rate, durationS: Math.max(3, Math.round(DURATION_S / 2)), connections: CONNECTIONS },
+        () => ({ method: "GET", path: REDIRECT_PATH, headers: { "user-agent": userAgent, "x-forwarded-for": visitor() } }),
+        (_n, answer) => {
+          latencies.push(answer.latencyMs);
+          if (answer.status === 302) answered++;
+          else other++;
+        },
+      );
+      if (other > 0 || outcome.errors > 0) throw new Error(`${REDIRECT_PATH}: ${other} answers that were not 302, ${outcome.errors} errors`);
+      return { rps: outcome.rps, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    };
     // The first request reads the target; every later one is answered from memory.
     await fetch(base + REDIRECT_PATH, { redirect: "manual", headers: { "user-agent": "bench-warmup-bot" } });
-    const saturated = await measure();
-    const steady = await measure(REDIRECT_RATE);
+    const saturated = await saturatedRun();
+    const steady = await steadyRun(REDIRECT_RATE);
     // The tally is written every 5 s: wait for the last clicks to arrive.
     let counted = (await sum()) - before;
     for (let i = 0; i < 40 && counted < answered; i++) {
