@@ -98,8 +98,9 @@ type PacedAnswer = { status: number; headers: Record<string, string | string[] |
  * An open-loop load at a steady rate: request n is due at start + n / rate, spread evenly
  * (autocannon's rate limit sends each connection's whole second's worth at once, so its
  * "600 req/s" arrives as one burst of 600 a second). At most `connections` are open; a
- * request that waits for one waits on the clock, so the latency counts from when it was
- * due, queueing in this client included (no coordinated omission).
+ * request that waits for one waits on the clock: its latency counts from when it was sent
+ * (its due time, or a timer tick later), queueing for a connection included, so a slow
+ * server cannot hide behind a client that stopped sending (no coordinated omission).
  */
 async function paced(
   base: string,
@@ -118,13 +119,14 @@ async function paced(
     const wait = due - performance.now();
     if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const spec = build(n);
+    const sentAt = Math.max(due, performance.now());
     answers.push(
       new Promise<void>((resolve) => {
         const request = http.request({ hostname, port, agent, method: spec.method, path: spec.path, headers: spec.headers }, (response) => {
           const chunks: Buffer[] = [];
           response.on("data", (chunk: Buffer) => chunks.push(chunk));
           response.on("end", () => {
-            onAnswer(n, { status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString(), latencyMs: performance.now() - due });
+            onAnswer(n, { status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString(), latencyMs: performance.now() - sentAt });
             resolve();
           });
         });
