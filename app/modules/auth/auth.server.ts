@@ -135,8 +135,18 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value ? value : null;
 }
 
+// React Router hands the admin layout's loader and the page's loader the same Request: the
+// session is read once per request, not once per loader (a cookie check and a query each).
+const adminOfRequest = new WeakMap<Request, Promise<AdminIdentity | null>>();
+
 /** The signed-in admin, or null. Users whose admin_users row is gone count as signed out. */
-export async function getAdmin(request: Request): Promise<AdminIdentity | null> {
+export function getAdmin(request: Request): Promise<AdminIdentity | null> {
+  let admin = adminOfRequest.get(request);
+  if (!admin) adminOfRequest.set(request, (admin = readAdmin(request)));
+  return admin;
+}
+
+async function readAdmin(request: Request): Promise<AdminIdentity | null> {
   const token = await readToken(request);
   if (!token) return null;
   const [row] = await getDb()
