@@ -52,6 +52,17 @@ describeEachDriver("admin sign-in", ({ db }) => {
     await expect(requireAdmin(request)).rejects.toMatchObject({ status: 302 });
   });
 
+  it("reads the session once per request (the layout's and the page's loaders share it), and afresh for the next request", async () => {
+    const result = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.2");
+    if (!result.ok) throw new Error(result.message);
+    const request = await requestWithSession(result.token);
+    await expect(requireAdmin(request)).resolves.toMatchObject({ email: EMAIL });
+    // The session ends in the database (another tab signed out) while this request runs.
+    await db().delete(sessions);
+    await expect(requireAdmin(request)).resolves.toMatchObject({ email: EMAIL });
+    expect(await getAdmin(await requestWithSession(result.token))).toBeNull();
+  });
+
   it("locks an email for 15 minutes after five failures, even with the right password", async () => {
     for (let i = 0; i < 5; i++) await signIn({ email: EMAIL, password: "yanlis-sifre" }, `10.0.1.${i}`);
     const locked = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.2.1");

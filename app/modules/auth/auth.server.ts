@@ -175,6 +175,8 @@ export async function requireAdmin(request: Request): Promise<AdminIdentity> {
 export async function signOut(request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) await getDb().delete(sessions).where(eq(sessions.id, hashToken(token)));
+  // Whatever runs after this on the same request sees the admin signed out.
+  adminOfRequest.delete(request);
   return clearSessionCookie(request);
 }
 
