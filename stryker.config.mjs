@@ -24,6 +24,7 @@ const RULES = [
   "app/modules/outbound/outbound-target.ts",
   "app/modules/splash-ads/splash-frequency.ts",
   "app/lib/defer-hydration.server.ts",
+  "app/lib/address-block.ts",
 ];
 const rulesOnly = process.env.MUTATION_SCOPE === "rules";
 if (rulesOnly) process.env.MUTATION_UNIT_ONLY = "1";

@@ -99,8 +99,9 @@ type PacedAnswer = { status: number; headers: Record<string, string | string[] |
  * (autocannon's rate limit sends each connection's whole second's worth at once, so its
  * "600 req/s" arrives as one burst of 600 a second). At most `connections` are open; a
  * request that waits for one waits on the clock: its latency counts from when it was sent
- * (its due time, or a timer tick later), queueing for a connection included, so a slow
- * server cannot hide behind a client that stopped sending (no coordinated omission).
+ * (its due time, or later when this client's own loop was late, which is left out),
+ * queueing for a connection included, so a slow server cannot hide behind a client that
+ * stopped sending.
  */
 async function paced(
   base: string,
@@ -125,6 +126,10 @@ async function paced(
         const request = http.request({ hostname, port, agent, method: spec.method, path: spec.path, headers: spec.headers }, (response) => {
           const chunks: Buffer[] = [];
           response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("error", () => {
+            errors++;
+            resolve();
+          });
           response.on("end", () => {
             onAnswer(n, { status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString(), latencyMs: performance.now() - sentAt });
             resolve();

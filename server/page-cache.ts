@@ -21,6 +21,7 @@ import {
 import { nextPromotionExpiry } from "~/modules/promotions/promotions.server";
 import { SESSION_COOKIE } from "~/modules/auth/auth.server";
 import { TOAST_COOKIE } from "~/lib/toast.server";
+import { routedPath } from "./routed-path";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -315,21 +316,6 @@ export function pageCache(render: Render): RequestHandler {
       next(error);
     }
   };
-}
-
-/** A path as React Router matches it: each segment percent-decoded, any case, `.data` removed. */
-function routedPath(path: string): string {
-  const decoded = path.split("/").map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return segment;
-    }
-  });
-  // Dot segments resolved, and a backslash read as a slash, as React Router's URL parsing
-  // does (/x/../git/y and /git\\y are /git/y).
-  const resolved = new URL(decoded.join("/").replace(/\\/g, "/").replace(/\/{2,}/g, "/").replace(/[?#]/g, "_"), "http://x").pathname;
-  return resolved.toLowerCase().replace(/\.data$/, "");
 }
 
 // Issue 11 §3: /git/ answers are per click (each one counted, with the visitor's real method):

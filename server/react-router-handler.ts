@@ -1,3 +1,4 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { IncomingMessage } from "node:http";
@@ -129,8 +130,9 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     res.end();
     return;
   }
+  flushOncePerTick(res);
   try {
-    await writeBody(response.body, res);
+    await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
@@ -138,47 +140,21 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
 }
 
 /**
- * Writes a route's body as it streams. React's renderer hands over a page in 2 KB pieces;
- * written one by one (as @react-router/node's writeReadableStreamToWritable does, flushing
- * the compressor after each), a 60 KB admin page cost thirty socket writes and thirty small
- * deflate blocks. Here the pieces that are ready in one tick go out together: the socket is
- * corked for the tick, and the compressor is flushed once, so a streamed part (a Suspense
- * boundary, an event stream) still reaches the browser the moment it is rendered.
+ * writeReadableStreamToWritable flushes the compressor after every piece it writes, and
+ * React hands a page over in 2 KB pieces: a 60 KB admin page became thirty small deflate
+ * blocks. Flushed once a tick, the pieces ready together are compressed together, and a
+ * streamed part (a Suspense boundary, an event stream) still leaves the moment it is written.
  */
-async function writeBody(body: ReadableStream<Uint8Array>, res: ExpressResponse): Promise<void> {
-  const reader = body.getReader();
-  // The visitor went away: stop reading the route's stream.
-  const gone = new Promise<"gone">((resolve) => res.once("close", () => resolve("gone")));
-  let corked = false;
-  const release = () => {
-    corked = false;
-    res.uncork();
-    // compression's flush (absent without it): what was written this tick leaves now.
-    (res as ExpressResponse & { flush?: () => void }).flush?.();
+export function flushOncePerTick(res: { flush?: () => void }): void {
+  const flush = res.flush;
+  if (typeof flush !== "function") return;
+  let scheduled = false;
+  res.flush = () => {
+    if (scheduled) return;
+    scheduled = true;
+    process.nextTick(() => {
+      scheduled = false;
+      flush.call(res);
+    });
   };
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), gone]);
-      if (next === "gone" || res.destroyed) {
-        await reader.cancel().catch(() => {});
-        return;
-      }
-      if (next.done) break;
-      if (!corked) {
-        corked = true;
-        res.cork();
-        process.nextTick(release);
-      }
-      if (!res.write(next.value)) {
-        // Drains once the tick's writes are released (nextTick above) and the socket takes them.
-        if ((await Promise.race([new Promise<"drained">((resolve) => res.once("drain", () => resolve("drained"))), gone])) === "gone") {
-          await reader.cancel().catch(() => {});
-          return;
-        }
-      }
-    }
-    res.end();
-  } finally {
-    reader.releaseLock();
-  }
 }

@@ -4,22 +4,16 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Env } from "~/env.server";
 import { REQUEST_MESSAGES } from "~/lib/request-body.server";
 import { MAX_UPLOAD_BODY_BYTES } from "~/modules/media/media.schema";
+import { routedPath } from "./routed-path";
 
 // Checks every request passes before routing (docs/decisions/004-request-limits-and-proxies.md).
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The path as React Router will match it: percent-decoded, any case. */
-function routedPath(req: IncomingMessage): string {
-  const raw = (req.url ?? "/").split("?")[0]!;
-  try {
-    return decodeURIComponent(raw).toLowerCase();
-  } catch {
-    return raw.toLowerCase();
-  }
-}
+/** The request's path as React Router will match it (routed-path.ts). */
+const pathOf = (req: IncomingMessage) => routedPath((req.url ?? "/").split("?")[0]!);
 
-const isApiPath = (req: IncomingMessage) => routedPath(req).startsWith("/api/");
+const isApiPath = (req: IncomingMessage) => pathOf(req).startsWith("/api/");
 
 /** One log line per refused request: status, method, a bounded and escaped URL, reason. */
 function logRefusal(req: IncomingMessage, status: number, reason: string): void {
@@ -193,7 +187,7 @@ function hasBody(req: IncomingMessage): boolean {
 export function limitRequestBody(rules: BodyLimitRule[]): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!hasBody(req)) return next();
-    const path = routedPath(req);
+    const path = pathOf(req);
     const rule = rules.find((candidate) => candidate.test(path))!;
     const limit = rule.bytes;
     const tooLarge = (reason: string) => {

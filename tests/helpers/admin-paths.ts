@@ -17,7 +17,8 @@ const encoded = (c: string) => `%${c.charCodeAt(0).toString(16)}`;
 
 /**
  * Spellings React Router routes to the same admin page (it matches case-insensitively,
- * after percent-decoding) but a prefix test on the raw URL does not recognise (issue 7).
+ * after percent-decoding, reading a backslash as a slash) but a prefix test on the raw URL
+ * does not recognise (issue 7).
  */
 export function adminSpellings(path: string): string[] {
   const rest = path.slice("/admin".length);
@@ -28,6 +29,8 @@ export function adminSpellings(path: string): string[] {
     `/%41DMIN${rest}`,
     rest ? `/admin${rest.replace(/^\/([a-z])/, (_, c: string) => `/${encoded(c)}`)}` : "/admi%6E",
     `/aDmin${rest}.data`,
+    // A backslash is a slash to React Router's URL parser (sent raw, not through fetch).
+    rest ? `/ADMIN\\${rest.slice(1)}` : "/x\\..\\admin",
   ];
 }
 

@@ -6,6 +6,7 @@ import { getDb } from "~/db/index.server";
 import { casinos, outboundClicks, promotions } from "~/db/schema";
 import type { OutboundPlacement } from "./outbound-paths";
 import { istanbulDay } from "~/lib/dates";
+import { addressBlockOf } from "~/lib/address-block";
 
 // Issue 11 §3: outbound clicks counted per Istanbul day, casino, promotion (null for a casino
 // link) and placement. The redirect never waits for the database: a click is added to an
@@ -16,10 +17,11 @@ import { istanbulDay } from "~/lib/dates";
 /** One visitor's repeated clicks on the same link within this window count once. */
 export const CLICK_REPEAT_WINDOW_MS = 30_000;
 /**
- * Within that window one address counts at most this many clicks on one link, whatever
- * User-Agents it sends: a visitor is its address and browser, and a client that changes
- * its User-Agent on every request is one visitor inflating the count. A few people behind
- * one address (an office, a mobile carrier's NAT) still count, up to this number.
+ * In a window of that length from its first counted click, one address (an IPv6 client's
+ * /64) counts at most this many clicks on one link, whatever User-Agents it sends: a visitor
+ * is its address and browser, and a client that changes its User-Agent on every request is
+ * one visitor inflating the count. A few people behind one address (an office, a mobile
+ * carrier's NAT) still count, up to this number. Each process keeps its own window.
  */
 export const MAX_CLICKS_PER_ADDRESS = 3;
 /** How often the tally is written while clicks arrive. */
@@ -83,7 +85,7 @@ export class ClickCounter {
     const visitor = hashed(`${click.clientAddress}\n${click.userAgent}\n${link}`);
     const last = this.recent.get(visitor);
     if (last !== undefined && now - last < CLICK_REPEAT_WINDOW_MS) return "repeat";
-    const address = hashed(`${click.clientAddress}\n${link}`);
+    const address = hashed(`${addressBlockOf(click.clientAddress)}\n${link}`);
     let recentAtAddress = this.perAddress.get(address);
     if (!recentAtAddress || now - recentAtAddress.since >= CLICK_REPEAT_WINDOW_MS) this.perAddress.set(address, (recentAtAddress = { since: now, clicks: 0 }));
     if (recentAtAddress.clicks >= MAX_CLICKS_PER_ADDRESS) return "repeat";

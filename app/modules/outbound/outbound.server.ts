@@ -78,8 +78,9 @@ async function readTarget(casinoSlug: string, promotionSlug: string | null): Pro
     .orderBy(desc(promotions.createdAt), desc(promotions.id))
     .limit(1);
   if (row && isExpired(row.expiryDate)) {
-    // An expired offer's landing page is gone: an old link (a bookmark, a shared post) leads
-    // to the casino instead, counted as a click for the casino (ADR 012).
+    // An expired offer's landing page is gone: an old link (a bookmark, a cached page of ours)
+    // leads to the casino instead, a click counted for the casino (ADR 012); one followed
+    // from another site is not counted (isNoClick).
     const location = casinoTarget(row);
     return location ? { casinoId: row.casinoId, promotionId: null, location } : null;
   }

@@ -248,6 +248,9 @@ describeEachDriver("outbound links /git/", ({ db }) => {
         { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe" },
         { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" },
         { "X-Purpose": "preview" },
+        // Each rule on its own: a frame of this site, a fetch that names nothing else.
+        { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe" },
+        { "Sec-Fetch-Mode": "cors" },
       ];
       for (const [i, headers] of noClicks.entries()) {
         const response = await visit("gomulu-casino?yer=card", { headers, client: `192.0.2.${60 + i}` });
@@ -278,6 +281,17 @@ describeEachDriver("outbound links /git/", ({ db }) => {
       now += 1;
       await visit("tarayici-casino/tarayici-bonusu?yer=card", { client: "192.0.2.80", userAgent: `${BROWSER} w2` });
       expect(await totalClicks()).toBe(6);
+    });
+
+    it("counts an IPv6 client's /64 as one address: new addresses from its prefix are no new visitors", async () => {
+      const casino = await insertCasino(db(), { name: "Altı Casino" });
+      await insertPromotion(db(), { casinoId: casino.id, title: "Altı Bonusu" });
+      for (let i = 1; i <= 10; i++) await visit("alti-casino/alti-bonusu?yer=card", { client: `2001:db8:1:2::${i.toString(16)}`, userAgent: `${BROWSER} v${i}` });
+      // The same prefix written out in full counts with it; another /64 is another visitor.
+      await visit("alti-casino/alti-bonusu?yer=card", { client: "2001:0db8:0001:0002:ffff:0:0:1", userAgent: `${BROWSER} x` });
+      expect(await totalClicks()).toBe(3);
+      await visit("alti-casino/alti-bonusu?yer=card", { client: "2001:db8:1:3::1" });
+      expect(await totalClicks()).toBe(4);
     });
 
     it("counts one visitor's repeated clicks on one link within 30 s once, then again after", async () => {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { addressBlockOf } from "./address-block";
+
+describe("addressBlockOf", () => {
+  it("keeps an IPv4 address, also one mapped into IPv6", () => {
+    expect(addressBlockOf("203.0.113.9")).toBe("203.0.113.9");
+    expect(addressBlockOf("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(addressBlockOf("::FFFF:198.51.100.1")).toBe("198.51.100.1");
+  });
+
+  it("gives an IPv6 address's /64, however the address is written", () => {
+    const block = "2001:db8:1:2::/64";
+    expect(addressBlockOf("2001:db8:1:2::1")).toBe(block);
+    expect(addressBlockOf("2001:db8:1:2:ffff:eeee:dddd:cccc")).toBe(block);
+    expect(addressBlockOf("2001:0DB8:0001:0002:0:0:0:1")).toBe(block);
+    expect(addressBlockOf("2001:db8:1:2::")).toBe(block);
+    // The zeros the '::' stands for fall inside the prefix.
+    expect(addressBlockOf("2001:db8::1:2:3:4")).toBe("2001:db8:0:0::/64");
+    expect(addressBlockOf("2001::1:2:3:4:5")).toBe("2001:0:0:1::/64");
+    expect(addressBlockOf("::1")).toBe("0:0:0:0::/64");
+    expect(addressBlockOf("2001:db8:1:3::1")).not.toBe(block);
+  });
+
+  it("returns what is no address as it is", () => {
+    for (const odd of ["unknown", "1::2::3", "2001:db8", "zz:1:2:3::1", "12345:1:2:3::"]) expect(addressBlockOf(odd)).toBe(odd);
+  });
+});
