@@ -19,9 +19,14 @@ describe("addressBlockOf", () => {
     expect(addressBlockOf("2001::1:2:3:4:5")).toBe("2001:0:0:1::/64");
     expect(addressBlockOf("::1")).toBe("0:0:0:0::/64");
     expect(addressBlockOf("2001:db8:1:3::1")).not.toBe(block);
+    expect(addressBlockOf("2001:db8:ffff:1::9")).toBe("2001:db8:ffff:1::/64");
+    // Only an address that is nothing but a mapped IPv4 one is read as IPv4.
+    expect(addressBlockOf("::ffff:203.0.113.19")).toBe("203.0.113.19");
+    expect(addressBlockOf("1::ffff:1.2.3.4")).toBe("1:0:0:0::/64");
+    expect(addressBlockOf("::ffff:1.2.3.4x")).toBe("0:0:0:0::/64");
   });
 
   it("returns what is no address as it is", () => {
-    for (const odd of ["unknown", "1::2::3", "2001:db8", "zz:1:2:3::1", "12345:1:2:3::"]) expect(addressBlockOf(odd)).toBe(odd);
+    for (const odd of ["unknown", "1::2::3", "2001:db8", "zz:1:2:3::1", "12345:1:2:3::", "-1:1:2:3::"]) expect(addressBlockOf(odd)).toBe(odd);
   });
 });

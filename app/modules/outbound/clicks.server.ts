@@ -166,6 +166,7 @@ export class ClickCounter {
     this.pendingClicks = 0;
     this.recent.clear();
     this.perAddress.clear();
+    this.thresholdPausedUntil = 0;
     this.now = Date.now;
   }
 }
