@@ -66,6 +66,14 @@ describeEachDriver("IndexNow queue and sender", ({ db }) => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it("sends a path queued in the very millisecond of the pass (the database keeps microseconds, a Date does not)", async () => {
+    await enqueue([{ path: "blog/ayni-an" }]);
+    const [row] = await queueRows();
+    // The pass's clock reads the row's own millisecond.
+    await runIndexingOnce({ now: new Date(row!.nextAttemptAt.getTime()) });
+    expect(fake.requests.map(sentUrls)).toEqual([[`${SITE}/blog/ayni-an`]]);
+  });
+
   it("splits more than 10,000 URLs into requests of at most 10,000", async () => {
     await enqueue(paths(10_001));
     expect((await runIndexingOnce()).batches.map((batch) => [batch.urlCount, batch.outcome])).toEqual([

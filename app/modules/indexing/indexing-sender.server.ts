@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { blogPosts, indexNowQueue, indexNowSubmissions, promotions } from "~/db/schema";
 import type { Env } from "~/env.server";
@@ -108,7 +108,9 @@ async function claimDueRows(now: Date, limit: number): Promise<ClaimedRow[]> {
   const due = getDb()
     .select({ id: indexNowQueue.id })
     .from(indexNowQueue)
-    .where(and(eq(indexNowQueue.status, "pending"), lte(indexNowQueue.nextAttemptAt, now)))
+    // Due up to the end of `now`'s millisecond: the column keeps the database's microseconds, a
+    // Date only milliseconds, so a row queued in the same millisecond would wait a whole pass.
+    .where(and(eq(indexNowQueue.status, "pending"), lt(indexNowQueue.nextAttemptAt, new Date(now.getTime() + 1))))
     .orderBy(asc(indexNowQueue.id))
     .limit(limit)
     .for("update", { skipLocked: true });
