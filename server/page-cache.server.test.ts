@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import routes from "~/routes";
 import { adminRoutePaths, adminSpellings } from "../tests/helpers/admin-paths";
 import { describeEachDriver, truncateAll } from "../tests/helpers/db";
+import { sendRaw } from "../tests/helpers/hostile-inputs";
 import { commitSessionCookie, createAdminUser, signIn } from "~/modules/auth/auth.server";
 import { invalidatePages, listenForInvalidations, pageStore, SITE_TAG } from "~/lib/page-cache.server";
 
@@ -354,29 +355,16 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
       expect(adminPaths.length).toBeGreaterThanOrEqual(22);
     });
 
-    /** A GET with the path exactly as written (fetch would turn a backslash into a slash). */
-    const sendAsWritten = (target: string, headers: Record<string, string> = {}) =>
-      new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-        const { hostname, port } = new URL(base);
-        const request = http.request({ hostname, port, path: target, headers }, (response) => {
-          let body = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk: string) => (body += chunk));
-          response.on("end", () => resolve({ headers: response.headers, body }));
-        });
-        request.on("error", reject);
-        request.end();
-      });
-
     it("never stores or shares an admin page, however its URL is spelled, with or without a session", async () => {
       const storedBefore = pageStore().stats.stored;
       const signedBodies: string[] = [];
       for (const adminPath of adminPaths) {
         for (const spelling of [adminPath, ...adminSpellings(adminPath)]) {
           // A signed-in admin follows a link to the odd spelling first; then anyone asks for it.
-          const signed = await sendAsWritten(spelling, { Cookie: sessionCookie });
+          // Sent as written: fetch would turn a backslash into a slash.
+          const signed = await sendRaw(base, { method: "GET", path: spelling, headers: { Cookie: sessionCookie } });
           signedBodies.push(signed.body);
-          const anonymous = await sendAsWritten(spelling);
+          const anonymous = await sendRaw(base, { method: "GET", path: spelling });
           for (const [who, response] of [["signed in", signed], ["anonymous", anonymous]] as const) {
             const where = `${who} ${spelling}`;
             expect(response.headers["cache-control"], where).toBe("private, no-store");

@@ -14,7 +14,7 @@ import http from "node:http";
 export type HostileTargets = { promotionId: string; postId: string; sessionCookie: string };
 export type RawRequest = { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean };
 export type HostileCase = { endpoint: string; input: string; request: (t: HostileTargets) => RawRequest; status: number; message: string };
-export type RawResponse = { status: number; contentType: string; body: string };
+export type RawResponse = { status: number; contentType: string; headers: http.IncomingHttpHeaders; body: string };
 
 const MESSAGES = {
   url: "Adres geçersiz karakterler içeriyor.",
@@ -159,7 +159,7 @@ export function sendRaw(base: string, request: RawRequest, agent: http.Agent | f
       answered = true;
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, contentType: String(res.headers["content-type"] ?? ""), body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () => resolve({ status: res.statusCode!, contentType: String(res.headers["content-type"] ?? ""), headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
       res.on("error", reject);
     });
     // Once answered, the server may close before reading the whole body: that is the point.
