@@ -52,7 +52,8 @@ const PAGES = [
 // Issue 11 §3: the outbound redirect at 32 connections, each request a new visitor (so every
 // one is counted), saturated and at a steady rate; then every counted click must be in the
 // database. BENCH_ONLY=redirect runs just this part, on the demo content. The p99 target is
-// judged at the steady rate (2,000 clicks a second, 170 million a day): saturated, the
+// judged at the steady rate (2,000 clicks a second, 170 million a day; the median of three
+// runs, beside a bare ceiling server at the same rate): saturated, the
 // load generator shares the two cores with the server and its own queue sets the tail (a
 // CPU profile of the server during that run: half idle, 25,000 redirects a second).
 const REDIRECT_PATH = "/git/anadolu-casino/anadolu-casino-100-hos-geldin-bonusu?yer=card";
@@ -318,7 +319,13 @@ async function adminRun(base: string, databaseUrl: string) {
  * trusted proxy) with a browser's User-Agent, so each is a counted click. Every answer must
  * be a 302; afterwards the clicks in outbound_clicks must equal the answers (none lost).
  */
-async function redirectRun(base: string, databaseUrl: string) {
+async function redirectRun(base: string, databaseUrl: string, children: ChildProcess[]) {
+  // A bare node:http server answering every /git/ path with a 302 (bench/ceiling-server.js):
+  // what this machine's loopback, scheduler and load generator allow at the same rate.
+  const ceilingServer = spawn(process.execPath, ["bench/ceiling-server.js"], { stdio: ["pipe", "pipe", "pipe"] });
+  children.push(ceilingServer);
+  ceilingServer.stdin!.end("{}");
+  const ceilingBase = `http://127.0.0.1:${(await waitForLine(ceilingServer, /ready (\d+)/, "ceiling server"))[1]}`;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const sum = async () => (await client.query<{ n: number }>("select coalesce(sum(clicks), 0)::int as n from outbound_clicks")).rows[0]!.n;
@@ -350,17 +357,17 @@ async function redirectRun(base: string, databaseUrl: string) {
       if (other > 0 || result.errors > 0) throw new Error(`${REDIRECT_PATH}: ${other} answers that were not 302, ${result.errors} errors`);
       return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
     };
-    const steadyRun = async (rate: number) => {
+    const steadyRun = async (rate: number, target = base) => {
       const latencies: number[] = [];
       let other = 0;
       const outcome = await paced(
-        base,
+        target,
         { rate, durationS: Math.max(3, Math.round(DURATION_S / 2)), connections: CONNECTIONS },
         () => ({ method: "GET", path: REDIRECT_PATH, headers: { "user-agent": userAgent, "x-forwarded-for": visitor() } }),
         (_n, answer) => {
           latencies.push(answer.latencyMs);
-          if (answer.status === 302) answered++;
-          else other++;
+          if (answer.status !== 302) other++;
+          else if (target === base) answered++;
         },
       );
       if (other > 0 || outcome.errors > 0) throw new Error(`${REDIRECT_PATH}: ${other} answers that were not 302, ${outcome.errors} errors`);
@@ -369,7 +376,17 @@ async function redirectRun(base: string, databaseUrl: string) {
     // The first request reads the target; every later one is answered from memory.
     await fetch(base + REDIRECT_PATH, { redirect: "manual", headers: { "user-agent": "bench-warmup-bot" } });
     const saturated = await saturatedRun();
-    const steady = await steadyRun(REDIRECT_RATE);
+    // Sub-5-ms tails on a shared two-core machine move from run to run (the bare ceiling's
+    // own p99 ranged from 2.5 to 13 ms in five runs on 2026-11-26): three steady runs of the
+    // server, each followed by one of the ceiling, and the target judged on the median p99.
+    const steadyRuns: { rps: number; p50: number; p99: number }[] = [];
+    const ceilingRuns: { rps: number; p50: number; p99: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      steadyRuns.push(await steadyRun(REDIRECT_RATE));
+      ceilingRuns.push(await steadyRun(REDIRECT_RATE, ceilingBase));
+    }
+    const median = <T extends { p99: number }>(runs: T[]) => [...runs].sort((a, b) => a.p99 - b.p99)[1]!;
+    const steady = { ...median(steadyRuns), p99s: steadyRuns.map((run) => run.p99), ceilingP99s: ceilingRuns.map((run) => run.p99), ceilingP99: median(ceilingRuns).p99 };
     // The tally is written every 5 s: wait for the last clicks to arrive.
     let counted = (await sum()) - before;
     for (let i = 0; i < 40 && counted < answered; i++) {
@@ -455,7 +472,7 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
 
     if (ONLY === "redirect") {
-      const redirect = await redirectRun(base, databaseUrl);
+      const redirect = await redirectRun(base, databaseUrl, children);
       console.log(JSON.stringify(redirect, null, 2));
       return;
     }
@@ -518,7 +535,7 @@ async function main() {
     const mixedHalf = await mixedRun(base, databaseUrl, commentTargets.map((r) => r.id), MIXED_RATE / 2);
     process.stdout.write(` at ${MIXED_RATE} req/s: read p99 ${mixed.reads.p99} ms\n`);
     process.stdout.write(`Outbound redirect: ${CONNECTIONS} connections, every request a new visitor ...`);
-    const redirect = await redirectRun(base, databaseUrl);
+    const redirect = await redirectRun(base, databaseUrl, children);
     process.stdout.write(` ${redirect.saturated.rps} req/s, p99 ${redirect.saturated.p99} ms\n`);
     process.stdout.write(`Admin: ${ADMIN_CONNECTIONS} operators on every list and form ...`);
     const adminRows = await adminRun(base, databaseUrl);
@@ -563,7 +580,7 @@ async function main() {
       `Mixed run, saturated (${MIXED_CONNECTIONS} connections, ${DURATION_S} s, one request in five a comment): ${saturated.rps} req/s; reads ${Math.round(saturated.reads.hitRatio * 1000) / 10}% cache hits, p99 ${saturated.reads.p99} ms; ${saturated.comments.acknowledged} comments acknowledged, ${saturated.comments.lost} lost.`,
       `Mixed run at ${MIXED_RATE} req/s, evenly paced (at most ${MIXED_CONNECTIONS} connections): ${mixed.rps} req/s; reads ${Math.round(mixed.reads.hitRatio * 1000) / 10}% cache hits, p50 ${mixed.reads.p50} ms, p99 ${mixed.reads.p99} ms; comments p99 ${mixed.comments.p99} ms, ${mixed.comments.acknowledged} acknowledged, ${mixed.comments.lost} lost; all requests p99 ${mixed.p99} ms.`,
       `Mixed run at ${MIXED_RATE / 2} req/s, evenly paced: ${mixedHalf.rps} req/s; reads ${Math.round(mixedHalf.reads.hitRatio * 1000) / 10}% cache hits, p50 ${mixedHalf.reads.p50} ms, p99 ${mixedHalf.reads.p99} ms; comments p99 ${mixedHalf.comments.p99} ms, ${mixedHalf.comments.acknowledged} acknowledged, ${mixedHalf.comments.lost} lost.`,
-      `Outbound redirect (${redirect.path}, ${CONNECTIONS} connections, every request a new visitor, counted): saturated ${redirect.saturated.rps} req/s, p50 ${redirect.saturated.p50} ms, p99 ${redirect.saturated.p99} ms; at ${redirect.steady.rate} req/s evenly paced p50 ${redirect.steady.p50} ms, p99 ${redirect.steady.p99} ms; ${redirect.answered} clicks answered, ${redirect.counted} stored, ${redirect.lost} lost.`,
+      `Outbound redirect (${redirect.path}, ${CONNECTIONS} connections, every request a new visitor, counted): saturated ${redirect.saturated.rps} req/s, p50 ${redirect.saturated.p50} ms, p99 ${redirect.saturated.p99} ms; at ${redirect.steady.rate} req/s evenly paced (median of three runs) p50 ${redirect.steady.p50} ms, p99 ${redirect.steady.p99} ms (runs: ${redirect.steady.p99s.join(", ")}; bare ceiling ${redirect.steady.ceilingP99}, runs ${redirect.steady.ceilingP99s.join(", ")}); ${redirect.answered} clicks answered, ${redirect.counted} stored, ${redirect.lost} lost.`,
       `Cache-busting flood (${flood.requests} unique query strings): ${flood.rps} req/s, p99 ${flood.p99} ms; afterwards ${Object.entries(flood.hot).map(([p, c]) => `${p} ${c}`).join(", ")}; server RSS ${flood.rssBeforeMb} MB before, ${flood.rssMb} MB after (peak ${flood.peakMb} MB).`,
       "",
       `| admin page (${ADMIN_CONNECTIONS} operators) | req/s | p50 ms | p99 ms | errors |`,
