@@ -63,8 +63,10 @@ export function isAutomated(userAgent: string | null): boolean {
 // A visitor or address with its link, as a 30-bit key (a small integer, see RecentWindow).
 // Two different ones share a key by chance about once in a billion per remembered entry: at
 // 100,000 clicks within 30 s, one click in 10,000 would be taken for a repeat; at a busy
-// site's few clicks a second, practically none.
-const keyOf = (text: string) => crypto.createHash("sha256").update(text).digest().readUInt32LE(0) >>> 2;
+// site's few clicks a second, practically none. The process's own random salt keeps anyone
+// from crafting a User-Agent whose key is another visitor's.
+const KEY_SALT = crypto.randomBytes(16);
+const keyOf = (text: string) => crypto.createHash("sha256").update(KEY_SALT).update(text).digest().readUInt32LE(0) >>> 2;
 
 export class ClickCounter {
   /** The counter's clock (tests move it instead of waiting). */
