@@ -20,7 +20,7 @@ export const auditLog = pgTable(
     outcome: text().notNull().default("success"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt.desc(), t.id.desc()), index("audit_log_entity_idx").on(t.entityType, t.entityId)],
+  (t) => [index("audit_log_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index("audit_log_entity_idx").on(t.entityType, t.entityId)],
 );
 
 export type AuditEntry = typeof auditLog.$inferSelect;

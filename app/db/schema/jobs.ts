@@ -24,7 +24,7 @@ export const aiJobs = pgTable(
   (t) => [
     check("ai_jobs_status_known", sql`${t.status} in ('queued', 'running', 'done', 'failed', 'saved', 'discarded')`),
     index("ai_jobs_status_created_idx").on(t.status, t.createdAt),
-    index("ai_jobs_created_by_idx").on(t.createdBy, t.createdAt.desc()),
+    index("ai_jobs_created_by_idx").on(t.createdBy, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -50,7 +50,7 @@ export const indexNowQueue = pgTable(
   (t) => [
     check("indexnow_queue_status_known", sql`${t.status} in ('pending', 'sending', 'submitted', 'failed')`),
     index("indexnow_queue_due_idx").on(t.status, t.nextAttemptAt),
-    index("indexnow_queue_created_idx").on(t.createdAt.desc()),
+    index("indexnow_queue_created_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -66,7 +66,7 @@ export const indexNowSubmissions = pgTable(
     durationMs: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("indexnow_submissions_created_idx").on(t.createdAt.desc())],
+  (t) => [index("indexnow_submissions_created_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
 export type AiJob = typeof aiJobs.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotionComments, promotions } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
@@ -18,19 +18,31 @@ const COMMENT_COMMANDS: DomainCommands = { entity: "comment", invalidates: [] };
 
 export type CommentListQuery = { page: number; q: string; rating: number | null };
 
+function ratingFilter(query: CommentListQuery): SQL | undefined {
+  return query.rating ? eq(promotionComments.rating, query.rating) : undefined;
+}
+
 function listFilter(query: CommentListQuery): SQL | undefined {
   const c = promotionComments;
   const search = query.q
     ? or(ilike(c.userName, likePattern(query.q)), ilike(c.comment, likePattern(query.q)), ilike(promotions.title, likePattern(query.q)))
     : undefined;
-  return and(query.rating ? eq(c.rating, query.rating) : undefined, search);
+  return and(ratingFilter(query), search);
 }
 
 /** Newest first, 25 a page, searched in the user name, the comment and the promotion title. */
 export async function listCommentsForAdmin(query: CommentListQuery): Promise<Paged<CommentListItem>> {
   const db = getDb();
   const c = promotionComments;
-  const where = listFilter(query);
+  const offset = (query.page - 1) * ADMIN_PAGE_SIZE;
+  const newestFirst = [desc(c.createdAt), desc(c.id)];
+  // Without a search nothing outside the comments filters them (every comment has its
+  // promotion): the page's 25 are picked from the comments alone, newest first on their
+  // index, and only those are joined; the count needs no join either. At 20,000 comments the
+  // planner otherwise joined all of them to sort (18 ms instead of under 1).
+  const pageOf = query.q
+    ? listFilter(query)
+    : inArray(c.id, db.select({ id: c.id }).from(c).where(ratingFilter(query)).orderBy(...newestFirst).limit(ADMIN_PAGE_SIZE).offset(offset));
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -46,11 +58,13 @@ export async function listCommentsForAdmin(query: CommentListQuery): Promise<Pag
       .from(c)
       .innerJoin(promotions, eq(promotions.id, c.promotionId))
       .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
-      .where(where)
-      .orderBy(desc(c.createdAt), desc(c.id))
+      .where(pageOf)
+      .orderBy(...newestFirst)
       .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: count() }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(where),
+      .offset(query.q ? offset : 0),
+    query.q
+      ? db.select({ n: count() }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(listFilter(query))
+      : db.select({ n: count() }).from(c).where(ratingFilter(query)),
   ]);
   const n = total?.n ?? 0;
   return {

@@ -290,7 +290,10 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
       : query.sort === "expiryDate"
         ? // Open-ended promotions ('Süresiz') sort after every dated one, either way.
           [direction === "asc" ? sql`${promotions.expiryDate} asc nulls last` : sql`${promotions.expiryDate} desc nulls last`, asc(promotions.id)]
-        : [direction === "asc" ? asc(promotions.createdAt) : desc(promotions.createdAt), asc(promotions.id)];
+        : // Ties in either direction as promotions_created_idx reads them (forwards or backwards).
+          direction === "asc"
+          ? [asc(promotions.createdAt), asc(promotions.id)]
+          : [desc(promotions.createdAt), desc(promotions.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -310,7 +313,10 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
       .orderBy(...order)
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: count() }).from(promotions).leftJoin(casinos, eq(casinos.id, promotions.casinoId)).where(where),
+    // Only a search reads the casino's name: without one, the count needs no join (an index-only scan).
+    query.q
+      ? db.select({ n: count() }).from(promotions).leftJoin(casinos, eq(casinos.id, promotions.casinoId)).where(where)
+      : db.select({ n: count() }).from(promotions).where(where),
   ]);
   const clicks = await clicksOfPromotions(rows.map((row) => row.id));
   return {

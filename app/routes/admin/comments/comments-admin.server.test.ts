@@ -68,6 +68,20 @@ describeEachDriver("admin comments", ({ db }) => {
       for (const all of ["", "0", "6", "abc", "4.5"]) expect((await listOf(`/admin/comments?puan=${all}`)).list.total).toBe(3);
     });
 
+    it("pages a rating's comments among the others: page 2 holds that rating's oldest, and the count is that rating's", async () => {
+      const { promotion } = await arrange();
+      for (let i = 0; i < 27; i++) {
+        await insertComment(db(), { promotionId: promotion.id, userName: `Beş ${i}`, rating: 5, createdAt: new Date(Date.UTC(2026, 2, 1, 0, 2 * i)) });
+        await insertComment(db(), { promotionId: promotion.id, userName: `Bir ${i}`, rating: 1, createdAt: new Date(Date.UTC(2026, 2, 1, 0, 2 * i + 1)) });
+      }
+      const first = await listOf("/admin/comments?puan=5");
+      expect([first.list.total, first.list.pageCount]).toEqual([27, 2]);
+      expect(first.list.items.map((c) => c.userName).slice(0, 2)).toEqual(["Beş 26", "Beş 25"]);
+      expect((await listOf("/admin/comments?puan=5&sayfa=2")).list.items.map((c) => c.userName)).toEqual(["Beş 1", "Beş 0"]);
+      // Unfiltered, the 55 comments' third page holds the five oldest.
+      expect((await listOf("/admin/comments?sayfa=3")).list.items.map((c) => c.userName)).toEqual(["Beş 2", "Bir 1", "Beş 1", "Bir 0", "Beş 0"]);
+    });
+
     it("searches user name, comment text and promotion title, with % and _ taken literally", async () => {
       const { promotion } = await arrange();
       const other = await insertPromotion(db(), { title: "Kayıp İadesi Kampanyası" });
