@@ -24,7 +24,8 @@ export const blogPosts = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("blog_posts_published_created_idx").on(t.isPublished, t.createdAt.desc().nullsFirst()),
+    // Newest first: the public list (published ones, most of them) and the dashboard (all).
+    index("blog_posts_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("blog_posts_category_idx").on(t.category),
     check("blog_posts_view_count_non_negative", sql`${t.viewCount} >= 0`),
   ],

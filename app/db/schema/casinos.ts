@@ -25,7 +25,7 @@ export const casinos = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("casinos_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    index("casinos_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The /bonuslar search also finds a casino's promotions by its name, folded by the SQL
     // function search_fold() (drizzle/0006: the same letters as lib/turkish foldForSearch).
     index("casinos_name_search_idx").using("gin", sql`search_fold(${t.name}) gin_trgm_ops`),

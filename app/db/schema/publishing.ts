@@ -31,7 +31,7 @@ export const scheduledPublishingLogs = pgTable(
     status: text().notNull(),
     message: text(),
   },
-  (t) => [index("scheduled_publishing_logs_published_idx").on(t.publishedAt.desc().nullsFirst())],
+  (t) => [index("scheduled_publishing_logs_published_idx").on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export type ScheduledPublishingSettings = typeof scheduledPublishingSettings.$inferSelect;

@@ -7,7 +7,7 @@ import { casinos, outboundClicks, promotions } from "~/db/schema";
 import type { OutboundPlacement } from "./outbound-paths";
 import { istanbulDay } from "~/lib/dates";
 import { addressBlockOf } from "~/lib/address-block";
-import { RecentWindow } from "./recent-window";
+import { RecentWindow } from "~/lib/recent-window";
 
 // Issue 11 §3: outbound clicks counted per Istanbul day, casino, promotion (null for a casino
 // link) and placement. The redirect never waits for the database: a click is added to an
@@ -25,11 +25,14 @@ export const CLICK_REPEAT_WINDOW_MS = 30_000;
  * carrier's NAT) still count, up to this number. Each process keeps its own window.
  */
 export const MAX_CLICKS_PER_ADDRESS = 3;
+// The count is kept in RecentWindow's few bits beside the window's start.
+if (MAX_CLICKS_PER_ADDRESS > RecentWindow.MAX_COUNT) throw new Error("MAX_CLICKS_PER_ADDRESS does not fit RecentWindow's count");
 /** How often the tally is written while clicks arrive. */
 export const CLICK_FLUSH_INTERVAL_MS = 5_000;
 /** A tally of this many clicks is written at once, without waiting for the interval. */
 export const CLICK_FLUSH_THRESHOLD = 1_000;
-// Visitors remembered for the repeat rule: past this, the oldest are forgotten early.
+// Visitors remembered for the repeat rule: each window generation holds this many, so at
+// least the newest this many are always remembered; past that, older ones are forgotten early.
 const MAX_REMEMBERED_VISITORS = 100_000;
 // Rows per statement (5 parameters each; PostgreSQL takes at most 65,535).
 const ROWS_PER_STATEMENT = 2_000;
@@ -74,9 +77,9 @@ export class ClickCounter {
   private pending = new Map<string, TallyRow>();
   private pendingClicks = 0;
   // Visitor and link hashed together (no address or User-Agent is kept) → when last counted.
-  private readonly recent = new RecentWindow(CLICK_REPEAT_WINDOW_MS, MAX_REMEMBERED_VISITORS / 2);
+  private readonly recent = new RecentWindow(CLICK_REPEAT_WINDOW_MS, MAX_REMEMBERED_VISITORS);
   // Address and link hashed together → when its window began, with the clicks counted in it.
-  private readonly perAddress = new RecentWindow(CLICK_REPEAT_WINDOW_MS, MAX_REMEMBERED_VISITORS / 2);
+  private readonly perAddress = new RecentWindow(CLICK_REPEAT_WINDOW_MS, MAX_REMEMBERED_VISITORS);
   private writing: Promise<number> = Promise.resolve(0);
   private busy = false;
   // After a failed write the threshold waits for the interval, so a database that is down

@@ -464,6 +464,17 @@ describeEachDriver("admin promotions", ({ db }) => {
       expect(active.list.total).toBe(27);
     });
 
+    it("orders promotions of the same instant by id, the same way as the time (one index reads both directions)", async () => {
+      const at = new Date(Date.UTC(2026, 3, 1));
+      const ids = [];
+      for (let i = 0; i < 4; i++) ids.push((await insertPromotion(db(), { title: `Aynı An ${i}`, createdAt: at })).id);
+      const sorted = [...ids].sort();
+      const newest = outcomeOf(await callAdmin(listLoader, "/admin/promotions", { session: admin })).data as ListData;
+      expect(newest.list.items.map((p) => p.id)).toEqual([...sorted].reverse());
+      const oldest = outcomeOf(await callAdmin(listLoader, "/admin/promotions?sirala=createdAt&yon=asc", { session: admin })).data as ListData;
+      expect(oldest.list.items.map((p) => p.id)).toEqual(sorted);
+    });
+
     it("treats % and _ in a search as letters", async () => {
       await insertPromotion(db(), { title: "Yüzde Yüz Bonus" });
       await insertPromotion(db(), { title: "%100 Bonus" });

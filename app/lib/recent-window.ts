@@ -9,6 +9,8 @@
  * the collector's mark-compact pauses (5 to 15 ms each) as it filled.
  */
 export class RecentWindow {
+  /** The largest count kept beside a time. */
+  static readonly MAX_COUNT = 7;
   private current = new Map<number, number>();
   private previous = new Map<number, number>();
   private currentStart = Number.NEGATIVE_INFINITY;
@@ -21,8 +23,9 @@ export class RecentWindow {
 
   /** Moves the generations on to `now`; call before reading or writing at that time. */
   advance(now: number): void {
-    // A clock set back (or the first call) starts afresh: nothing is remembered "from the future".
-    if (now < this.currentStart || now - this.currentStart >= 2 * this.windowMs) {
+    // The first call, a long silence or a clock set back by more than a window starts afresh.
+    // A clock set back by less keeps what it has: those entries read as just set (a repeat).
+    if (now < this.currentStart - this.windowMs || now - this.currentStart >= 2 * this.windowMs) {
       this.current = new Map();
       this.previous = new Map();
       this.currentStart = now;
@@ -46,13 +49,16 @@ export class RecentWindow {
 
   /** The count stored with `key`'s time (0 when it is not remembered). */
   countOf(key: number): number {
-    return (this.current.get(key) ?? this.previous.get(key) ?? 0) & 7;
+    return (this.current.get(key) ?? this.previous.get(key) ?? 0) & RecentWindow.MAX_COUNT;
   }
 
-  /** Remembers `key` as set at `time` (not before the previous generation began) with `count` (0 to 7). */
+  /** Remembers `key` as set at `time` (within two windows of the last `advance`) with `count` (0 to MAX_COUNT). */
   set(key: number, time: number, count = 0): void {
-    if (!Number.isInteger(count) || count < 0 || count > 7) throw new RangeError(`count ${count} is not 0 to 7`);
-    this.current.set(key, ((time - this.currentStart) << 3) | count);
+    if (!Number.isInteger(count) || count < 0 || count > RecentWindow.MAX_COUNT) throw new RangeError(`count ${count} is not 0 to ${RecentWindow.MAX_COUNT}`);
+    const offset = time - this.currentStart;
+    // Three bits for the count leave 28 for the offset (±74 hours), far beyond two windows.
+    if (!Number.isInteger(offset) || Math.abs(offset) > 2 * this.windowMs) throw new RangeError(`time ${time} is not within two windows of ${this.currentStart}`);
+    this.current.set(key, (offset << 3) | count);
   }
 
   /** Entries held in both generations (tests). */

@@ -70,13 +70,45 @@ describe("RecentWindow", () => {
     expect([4, 5, 6].map((key) => window.timeOf(key))).toEqual([T0 + 1, T0 + 1, T0 + 1]);
   });
 
-  it("forgets everything when the clock is set back, and on clear", () => {
+  it("keeps its entries when the clock is set back by up to a window (they read as just set), forgets them past that", () => {
     const window = new RecentWindow(WINDOW, 1_000);
     window.advance(T0);
     window.set(1, T0, 1);
-    window.advance(T0 - 1);
+    window.advance(T0 - WINDOW);
+    expect(window.timeOf(1)).toBe(T0);
+    window.set(2, T0 - WINDOW, 2);
+    expect([window.timeOf(2), window.countOf(2)]).toEqual([T0 - WINDOW, 2]);
+    window.advance(T0 - WINDOW - 1);
     expect(window.timeOf(1)).toBeUndefined();
-    window.set(2, T0 - 1, 1);
+    expect(window.size).toBe(0);
+  });
+
+  it("turns a generation over exactly a window after it began, and starts afresh exactly two windows after", () => {
+    const window = new RecentWindow(WINDOW, 1_000);
+    window.advance(T0);
+    window.set(1, T0);
+    window.advance(T0 + WINDOW); // a new generation begins now
+    window.set(2, T0 + WINDOW);
+    window.advance(T0 + 2 * WINDOW); // two windows after the first: only the first is dropped
+    expect(window.timeOf(1)).toBeUndefined();
+    expect(window.timeOf(2)).toBe(T0 + WINDOW);
+
+    const silent = new RecentWindow(WINDOW, 1_000);
+    silent.advance(T0);
+    silent.set(1, T0);
+    silent.advance(T0 + 2 * WINDOW - 1);
+    expect(silent.timeOf(1)).toBe(T0);
+    const later = new RecentWindow(WINDOW, 1_000);
+    later.advance(T0);
+    later.set(1, T0);
+    later.advance(T0 + 2 * WINDOW); // in one step: nothing of two windows ago is kept
+    expect(later.timeOf(1)).toBeUndefined();
+  });
+
+  it("forgets everything on clear", () => {
+    const window = new RecentWindow(WINDOW, 1_000);
+    window.advance(T0);
+    window.set(2, T0, 1);
     window.clear();
     window.advance(T0);
     expect(window.timeOf(2)).toBeUndefined();
@@ -89,6 +121,12 @@ describe("RecentWindow", () => {
     expect(() => window.set(1, T0, 8)).toThrow(RangeError);
     expect(() => window.set(1, T0, -1)).toThrow(RangeError);
     expect(() => window.set(1, T0, 1.5)).toThrow(RangeError);
+    // Nor a time its offset could not hold (or that no advance came near).
+    expect(() => window.set(1, T0 + 2 * WINDOW + 1)).toThrow(RangeError);
+    expect(() => window.set(1, T0 - 2 * WINDOW - 1)).toThrow(RangeError);
+    expect(() => new RecentWindow(WINDOW, 10).set(1, T0)).toThrow(RangeError);
     expect(window.timeOf(1)).toBeUndefined();
+    window.set(1, T0 + 2 * WINDOW, RecentWindow.MAX_COUNT);
+    expect([window.timeOf(1), window.countOf(1)]).toEqual([T0 + 2 * WINDOW, 7]);
   });
 });
