@@ -18,6 +18,8 @@ import { PLACEMENT_PARAM } from "~/modules/outbound/outbound-paths";
 // attacker's `POST /git/../admin/logout` is routed elsewhere by React Router but looks like
 // /git/ to Express).
 let learntHeaders: [string, string][] | null = null;
+// Those headers and OUTBOUND_HEADERS as the raw name, value, name, value … list writeHead takes.
+let learntWire: string[] | undefined;
 const SECURITY_HEADERS = new Set([
   "content-security-policy",
   "cross-origin-opener-policy",
@@ -112,10 +114,7 @@ export function serveKnownOutbound(req: IncomingMessage, res: ServerResponse, pr
     placementParam: at < 0 ? null : new URLSearchParams(url.slice(at + 1)).get(PLACEMENT_PARAM),
     clientAddress: clientAddressOfRaw(req, proxyHops),
   });
-  const wire: string[] = [];
-  for (const [name, value] of learntHeaders) wire.push(name, value);
-  for (const [name, value] of Object.entries(OUTBOUND_HEADERS)) wire.push(name, value);
-  wire.push("Location", target.location, "Content-Length", "0");
-  res.writeHead(302, wire).end();
+  learntWire ??= [...learntHeaders.flat(), ...Object.entries(OUTBOUND_HEADERS).flat()];
+  res.writeHead(302, [...learntWire, "Location", target.location, "Content-Length", "0"]).end();
   return true;
 }
