@@ -381,7 +381,11 @@ async function redirectRun(base: string, databaseUrl: string, ceilingBase: strin
     };
     // The first request reads the target; every later one is answered from memory.
     await fetch(base + REDIRECT_PATH, { redirect: "manual", headers: { "user-agent": "bench-warmup-bot" } });
-    const saturated = await saturatedRun();
+    // The steady runs come first, after a short warm-up at their rate: they measure the steady
+    // state, not the aftermath of the saturated run (whose hundreds of thousands of visitors
+    // and their garbage the collector was still working through; the first steady run after
+    // it was the slowest of three in four of five runs on 2026-11-26).
+    await steadyRun(REDIRECT_RATE);
     // Sub-5-ms tails on a shared two-core machine move from run to run (the bare ceiling's
     // own p99 ranged from 2.5 to 13 ms in five runs on 2026-11-26): three steady runs of the
     // server, each followed by one of the ceiling, and the target judged on the median p99.
@@ -393,6 +397,7 @@ async function redirectRun(base: string, databaseUrl: string, ceilingBase: strin
     }
     const median = <T extends { p99: number }>(runs: T[]) => [...runs].sort((a, b) => a.p99 - b.p99)[Math.floor(runs.length / 2)]!;
     const steady = { ...median(steadyRuns), p99s: steadyRuns.map((run) => run.p99), ceilingP99s: ceilingRuns.map((run) => run.p99), ceilingP99: median(ceilingRuns).p99 };
+    const saturated = await saturatedRun();
     // The tally is written every 5 s: wait for the last clicks to arrive.
     let counted = (await sum()) - before;
     for (let i = 0; i < 40 && counted < answered; i++) {
