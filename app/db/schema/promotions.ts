@@ -18,6 +18,9 @@ export const promotions = pgTable(
     // drivers; written with every title or description change, searched through a
     // trigram index (issue 10 §1).
     searchText: text().notNull().default(""),
+    // The title folded as search_fold folds (migration 0006), kept by the database: the admin
+    // comment search matches it as Turkish operators type (IŞIK, isik and ışık alike).
+    titleSearch: text().generatedAlwaysAs(sql`search_fold(title)`),
     casinoId: uuid().references(() => casinos.id, { onDelete: "set null" }),
     categoryId: uuid().references(() => promotionCategories.id, { onDelete: "set null" }),
     category: text(),
@@ -88,6 +91,9 @@ export const promotionComments = pgTable(
     comment: text().notNull(),
     rating: smallint().notNull().default(5),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The name and the comment folded as search_fold folds, kept by the database (the
+    // moderation search: a folded column read with LIKE, not search_fold called per row).
+    searchText: text().generatedAlwaysAs(sql`search_fold(user_name || chr(10) || comment)`),
   },
   (t) => [
     index("promotion_comments_promotion_created_idx").on(t.promotionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, like, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotionComments, promotions } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
+import { foldForSearch } from "~/lib/turkish";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type Paged } from "~/lib/list-query";
 import { promotionTag } from "~/lib/page-cache.server";
 import { COMMENT_ADMIN_MESSAGES, type CommentEditInput, type CommentEditorValue, type CommentListItem } from "./comments-admin.schema";
@@ -23,10 +24,10 @@ function ratingFilter(query: CommentListQuery): SQL | undefined {
 }
 
 function listFilter(query: CommentListQuery): SQL | undefined {
-  const c = promotionComments;
-  const search = query.q
-    ? or(ilike(c.userName, likePattern(query.q)), ilike(c.comment, likePattern(query.q)), ilike(promotions.title, likePattern(query.q)))
-    : undefined;
+  // Both sides folded the same way (lib/turkish.ts foldForSearch, the database's search_fold):
+  // 'isik', 'IŞIK' and 'ışık' find one another, as on the public search.
+  const folded = likePattern(foldForSearch(query.q));
+  const search = query.q ? or(like(promotionComments.searchText, folded), like(promotions.titleSearch, folded)) : undefined;
   return and(ratingFilter(query), search);
 }
 

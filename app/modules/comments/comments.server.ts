@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/index.server";
 import { promotionComments, promotions } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
@@ -68,8 +69,10 @@ export async function createComment(promotionId: string, input: CommentInput, cl
     if (isUuid(promotionId)) {
       [row] = await getDb()
         .insert(promotionComments)
-        .select((qb) =>
-          qb
+        // As SQL: drizzle's own check would also ask for the generated search_text, which the
+        // database fills (the insert's column list leaves it out; these follow that list).
+        .select(
+          new QueryBuilder()
             .select({
               id: sql`gen_random_uuid()`.as("id"),
               promotionId: promotions.id,
@@ -79,7 +82,8 @@ export async function createComment(promotionId: string, input: CommentInput, cl
               createdAt: sql`now()`.as("created_at"),
             })
             .from(promotions)
-            .where(and(eq(promotions.id, promotionId), eq(promotions.isActive, true))),
+            .where(and(eq(promotions.id, promotionId), eq(promotions.isActive, true)))
+            .getSQL(),
         )
         .returning();
     }

@@ -97,6 +97,22 @@ describeEachDriver("admin comments", ({ db }) => {
       expect(await names("/admin/comments?q=Hoş Geldin&puan=5")).toEqual(["Zeynep"]);
     });
 
+    it("matches as Turkish operators type: without Turkish letters, in capitals, and the reverse", async () => {
+      const { promotion } = await arrange();
+      const other = await insertPromotion(db(), { title: "Işıltı Çevrimsiz Bonus" });
+      await insertComment(db(), { promotionId: other.id, userName: "Işık Ç.", comment: "Çekimde sorun yaşamadım." });
+      await insertComment(db(), { promotionId: promotion.id, userName: "ISIL", comment: "IĞDIR'dan selamlar." });
+      const names = async (q: string) => (await listOf(`/admin/comments?q=${encodeURIComponent(q)}`)).list.items.map((c) => c.userName).sort();
+      for (const q of ["isik", "IŞIK", "ışık", "Işık"]) expect(await names(q)).toEqual(["Işık Ç."]);
+      for (const q of ["cekimde", "ÇEKİMDE", "yasamadim"]) expect(await names(q)).toEqual(["Işık Ç."]);
+      // The promotion's title, folded alike.
+      for (const q of ["isilti", "IŞILTI", "cevrimsiz"]) expect(await names(q)).toEqual(["Işık Ç."]);
+      for (const q of ["hos geldin", "HOŞ GELDİN"]) expect((await names(q)).length).toBe(2);
+      for (const q of ["ıgdır", "igdir", "IĞDIR"]) expect(await names(q)).toEqual(["ISIL"]);
+      // The name and the comment are two texts: a search does not run across them.
+      expect(await names("Ç. Çekimde")).toEqual([]);
+    });
+
     it("sends a page beyond the last to the last page", async () => {
       await arrange();
       const outcome = outcomeOf(await callAdmin(loader, "/admin/comments?sayfa=3&puan=4", { session: admin }));

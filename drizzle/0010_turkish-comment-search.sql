@@ -1,0 +1,2 @@
+ALTER TABLE "promotion_comments" ADD COLUMN "search_text" text GENERATED ALWAYS AS (search_fold(user_name || chr(10) || comment)) STORED;--> statement-breakpoint
+ALTER TABLE "promotions" ADD COLUMN "title_search" text GENERATED ALWAYS AS (search_fold(title)) STORED;
