@@ -61,7 +61,7 @@ const REDIRECT_RATE = Number(process.env.BENCH_REDIRECT_RATE ?? 2000);
 const REDIRECT_RUNS = 3;
 const ONLY = process.env.BENCH_ONLY;
 // Issue 4's targets; issue 11's redirect p99.
-const TARGETS = { ratio: 0.3, p99Ms: 50, jsKb: 120, promotionsHtmlKb: 60, rssMb: 300, mixedHitRatio: 0.9, redirectP99Ms: 5 };
+const TARGETS = { ratio: 0.3, p99Ms: 50, jsKb: 120, promotionsHtmlKb: 60, rssMb: 300, mixedHitRatio: 0.9, redirectP99Ms: 5, coldRendersPerS: 300 };
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gzipSize = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
@@ -251,6 +251,22 @@ async function mixedRun(base: string, databaseUrl: string, commentTargets: strin
     comments: { statuses: comments.statuses, acknowledged: comments.acknowledged.length, lost: comments.acknowledged.length - rows[0]!.n, p99: percentile(comments.latencies, 99) },
     errors,
   };
+}
+
+/**
+ * Issue 10 §3: cold renders of the hot pages, what every page costs after an admin write or
+ * for a crawler. The page cache ignores query parameters a page does not read, so unique
+ * query strings no longer miss it; the `__fresh` cookie (a visitor who just commented, ADR
+ * 010) makes every request render afresh and stores nothing.
+ */
+async function coldRun(base: string) {
+  const rows: { page: string; rps: number; p50: number; p99: number }[] = [];
+  for (const page of HOT_PAGES) {
+    const result = await autocannon({ url: base + page, connections: CONNECTIONS, duration: Math.max(3, Math.round(DURATION_S / 2)), headers: { "accept-encoding": "gzip", cookie: "__fresh=1" } });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${page}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    rows.push({ page, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 });
+  }
+  return rows;
 }
 
 /** 5,000 requests with unique query strings; then: are the pages everyone reads still cached? */
@@ -526,6 +542,9 @@ async function main() {
 
     // Before the mixed run: its comments make the once-a-minute list sweep drop list pages
     // (ADR 010/issue 11), which the flood's check would take for evicted pages.
+    process.stdout.write(`Cold renders (every request rendered afresh) ...`);
+    const cold = await coldRun(base);
+    process.stdout.write(` ${cold.map((row) => `${row.page} ${row.rps} req/s`).join(", ")}\n`);
     process.stdout.write(`Cache-busting flood: ${FLOOD_REQUESTS} unique query strings ...`);
     const flood = await floodRun(base, server.pid!);
     process.stdout.write(` ${flood.rps} req/s\n`);
@@ -566,12 +585,14 @@ async function main() {
         mixedP99: mixed.reads.p99 < TARGETS.p99Ms,
         noLostComments: mixed.comments.lost === 0 && saturated.comments.lost === 0 && mixedHalf.comments.lost === 0,
         floodHotPages: flood.hotStayed,
+        coldRenders: cold.every((row) => row.rps >= TARGETS.coldRendersPerS),
         floodRss: flood.peakMb < TARGETS.rssMb,
         adminP99: adminRows.every((r) => r.p99 < ADMIN_P99_MS && r.errors === 0),
         redirectP99: redirect.steady.p99 < TARGETS.redirectP99Ms,
         noLostClicks: redirect.lost === 0,
       },
       redirect,
+      cold,
       admin: adminRows,
       mixed,
       mixedSaturated: saturated,
@@ -589,6 +610,7 @@ async function main() {
       `Mixed run at ${MIXED_RATE} req/s, evenly paced (at most ${MIXED_CONNECTIONS} connections): ${mixed.rps} req/s; reads ${Math.round(mixed.reads.hitRatio * 1000) / 10}% cache hits, p50 ${mixed.reads.p50} ms, p99 ${mixed.reads.p99} ms; comments p99 ${mixed.comments.p99} ms, ${mixed.comments.acknowledged} acknowledged, ${mixed.comments.lost} lost; all requests p99 ${mixed.p99} ms.`,
       `Mixed run at ${MIXED_RATE / 2} req/s, evenly paced: ${mixedHalf.rps} req/s; reads ${Math.round(mixedHalf.reads.hitRatio * 1000) / 10}% cache hits, p50 ${mixedHalf.reads.p50} ms, p99 ${mixedHalf.reads.p99} ms; comments p99 ${mixedHalf.comments.p99} ms, ${mixedHalf.comments.acknowledged} acknowledged, ${mixedHalf.comments.lost} lost.`,
       `Outbound redirect (${redirect.path}, ${CONNECTIONS} connections, every request a new visitor, counted): saturated ${redirect.saturated.rps} req/s, p50 ${redirect.saturated.p50} ms, p99 ${redirect.saturated.p99} ms; at ${redirect.steady.rate} req/s evenly paced (median of ${REDIRECT_RUNS} runs) p50 ${redirect.steady.p50} ms, p99 ${redirect.steady.p99} ms (runs: ${redirect.steady.p99s.join(", ")}; bare ceiling ${redirect.steady.ceilingP99}, runs ${redirect.steady.ceilingP99s.join(", ")}); ${redirect.answered} clicks answered, ${redirect.counted} stored, ${redirect.lost} lost.`,
+      `Cold renders (${CONNECTIONS} connections, every request rendered afresh): ${result.cold.map((row) => `${row.page} ${row.rps} req/s, p99 ${row.p99} ms`).join("; ")}.`,
       `Cache-busting flood (${flood.requests} unique query strings): ${flood.rps} req/s, p99 ${flood.p99} ms; afterwards ${Object.entries(flood.hot).map(([p, c]) => `${p} ${c}`).join(", ")}; server RSS ${flood.rssBeforeMb} MB before, ${flood.rssMb} MB after (peak ${flood.peakMb} MB).`,
       "",
       `| admin page (${ADMIN_CONNECTIONS} operators) | req/s | p50 ms | p99 ms | errors |`,
