@@ -34,6 +34,20 @@ describeEachDriver("index order", ({ db }) => {
     expect(plan).not.toMatch(/Sort/);
   });
 
+  it.each([
+    ["the count of live offers", sql`select count(*) from promotions where is_active = true and (expiry_date is null or expiry_date > now())`],
+    ["live offers per casino", sql`select casino_id, count(*) from promotions where is_active = true and (expiry_date is null or expiry_date > now()) group by casino_id`],
+  ])("%s: read from a narrow index, not the wide rows", async (_name, query) => {
+    const plan = await db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`explain ${query}`))
+        .map((row) => row["QUERY PLAN"])
+        .join("\n");
+    });
+    expect(plan).toMatch(/Index Only Scan using promotions_live_idx/);
+  });
+
   it("has no DESC NULLS LAST index, which no `desc()` order can read", async () => {
     const indexes = rowsOf<{ indexname: string; indexdef: string }>(await db().execute(sql`select indexname, indexdef from pg_indexes where schemaname = 'public'`));
     expect(indexes.filter((index) => /\bDESC\b/.test(index.indexdef)).length).toBeGreaterThan(5);
