@@ -95,8 +95,8 @@ async function startCeilingServer(children: ChildProcess[], bodies: Record<strin
   return `http://127.0.0.1:${(await waitForLine(ceilingServer, /ready (\d+)/, "ceiling server"))[1]}`;
 }
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { "accept-encoding": "gzip" } });
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { "accept-encoding": "gzip", ...headers } });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -261,11 +261,7 @@ async function mixedRun(base: string, databaseUrl: string, commentTargets: strin
  */
 async function coldRun(base: string) {
   const rows: { page: string; rps: number; p50: number; p99: number }[] = [];
-  for (const page of HOT_PAGES) {
-    const result = await autocannon({ url: base + page, connections: CONNECTIONS, duration: Math.max(3, Math.round(DURATION_S / 2)), headers: { "accept-encoding": "gzip", cookie: "__fresh=1" } });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${page}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    rows.push({ page, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 });
-  }
+  for (const page of HOT_PAGES) rows.push({ page, ...(await load(base + page, { cookie: "__fresh=1" })) });
   return rows;
 }
 

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 // npm run seed:scale -- --promotions 5000 --casinos 300 --posts 1000 --comments 20000
 // Adds bulk content for benchmarks, in batches, on the configured database.
+import { sql } from "drizzle-orm";
 import { parseArgs } from "node:util";
 import { blogPosts, casinos, promotionCategories, promotionComments, promotions } from "../app/db/schema";
 import { slugify } from "../app/lib/slug";

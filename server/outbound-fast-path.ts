@@ -17,9 +17,8 @@ import { PLACEMENT_PARAM } from "~/modules/outbound/outbound-paths";
 // never a cookie or anything else one request's answer carries for its visitor alone (an
 // attacker's `POST /git/../admin/logout` is routed elsewhere by React Router but looks like
 // /git/ to Express).
-let learntHeaders: [string, string][] | null = null;
-// Those headers and OUTBOUND_HEADERS as the raw name, value, name, value … list writeHead takes.
-let learntWire: string[] | undefined;
+// Kept with OUTBOUND_HEADERS as the raw name, value, name, value … list writeHead takes.
+let learntHeaders: string[] | null = null;
 const SECURITY_HEADERS = new Set([
   "content-security-policy",
   "cross-origin-opener-policy",
@@ -43,12 +42,12 @@ export function learnOutboundHeaders() {
         // Only the outbound route's own answer (it alone sets these headers).
         if (learntHeaders !== null || res.statusCode !== 302) return;
         if (Object.entries(OUTBOUND_HEADERS).some(([name, value]) => res.getHeader(name) !== value)) return;
-        const headers: [string, string][] = [];
+        const headers: string[] = [];
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (!SECURITY_HEADERS.has(name.toLowerCase()) || value === undefined) continue;
-          for (const v of Array.isArray(value) ? value : [String(value)]) headers.push([name, v]);
+          for (const v of Array.isArray(value) ? value : [String(value)]) headers.push(name, v);
         }
-        learntHeaders = headers;
+        learntHeaders = [...headers, ...Object.entries(OUTBOUND_HEADERS).flat()];
       });
     }
     next();
@@ -114,7 +113,6 @@ export function serveKnownOutbound(req: IncomingMessage, res: ServerResponse, pr
     placementParam: at < 0 ? null : new URLSearchParams(url.slice(at + 1)).get(PLACEMENT_PARAM),
     clientAddress: clientAddressOfRaw(req, proxyHops),
   });
-  learntWire ??= [...learntHeaders.flat(), ...Object.entries(OUTBOUND_HEADERS).flat()];
-  res.writeHead(302, [...learntWire, "Location", target.location, "Content-Length", "0"]).end();
+  res.writeHead(302, [...learntHeaders, "Location", target.location, "Content-Length", "0"]).end();
   return true;
 }

@@ -12,6 +12,7 @@ describe("addressBlockOf", () => {
     expect(addressBlockOf("0:0:0:0:0:ffff:198.51.100.7")).toBe("198.51.100.7");
     expect(addressBlockOf("0000:0000:0000:0000:0000:FFFF:0a00:0001")).toBe("10.0.0.1");
     expect(addressBlockOf("::ffff:a00:1")).toBe("10.0.0.1");
+    expect(addressBlockOf("::ffff:255.255.255.255")).toBe("255.255.255.255");
   });
 
   it("gives an IPv6 address's /64, however the address is written", () => {
@@ -26,6 +27,8 @@ describe("addressBlockOf", () => {
     expect(addressBlockOf("::1")).toBe("0:0:0:0::/64");
     expect(addressBlockOf("2001:db8:1:3::1")).not.toBe(block);
     expect(addressBlockOf("2001:db8:ffff:1::9")).toBe("2001:db8:ffff:1::/64");
+    // '::' standing for a single group of zeros.
+    expect(addressBlockOf("2001:db8:1:2:3:4::5")).toBe("2001:db8:1:2::/64");
     // Only an address that is nothing but a mapped IPv4 one is read as IPv4.
     expect(addressBlockOf("::ffff:203.0.113.19")).toBe("203.0.113.19");
     expect(addressBlockOf("1::ffff:1.2.3.4")).toBe("1:0:0:0::/64");

@@ -7,7 +7,6 @@
  * else is returned as it is.
  */
 export function addressBlockOf(address: string): string {
-  if (!address.includes(":")) return address;
   const groups = ipv6Groups(address);
   if (!groups) return address;
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
@@ -35,10 +34,10 @@ function ipv6Groups(address: string): number[] | null {
   const halves = text.split("::");
   if (halves.length > 2) return null;
   const left = halves[0] ? halves[0].split(":") : [];
-  const right = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const right = halves[1] ? halves[1].split(":") : [];
   const missing = 8 - left.length - right.length;
   if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...left, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...right];
+  const groups = [...left, ...Array<string>(missing).fill("0"), ...right];
   if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
   return groups.map((group) => Number.parseInt(group, 16));
 }

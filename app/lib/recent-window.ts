@@ -26,10 +26,8 @@ export class RecentWindow {
     // The first call, a long silence or a clock set back by more than a window starts afresh.
     // A clock set back by less keeps what it has: those entries read as just set (a repeat).
     if (now < this.currentStart - this.windowMs || now - this.currentStart >= 2 * this.windowMs) {
-      this.current = new Map();
-      this.previous = new Map();
+      this.clear();
       this.currentStart = now;
-      this.previousStart = now;
     } else if (now - this.currentStart >= this.windowMs || this.current.size >= this.maxPerGeneration) {
       this.previous = this.current;
       this.previousStart = this.currentStart;

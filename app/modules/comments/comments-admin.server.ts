@@ -23,12 +23,12 @@ function ratingFilter(query: CommentListQuery): SQL | undefined {
   return query.rating ? eq(promotionComments.rating, query.rating) : undefined;
 }
 
-function listFilter(query: CommentListQuery): SQL | undefined {
+/** A search's filter (it reads the promotion's title: join promotions). */
+function searchFilter(query: CommentListQuery): SQL | undefined {
   // Both sides folded the same way (lib/turkish.ts foldForSearch, the database's search_fold):
   // 'isik', 'IŞIK' and 'ışık' find one another, as on the public search.
   const folded = likePattern(foldForSearch(query.q));
-  const search = query.q ? or(like(promotionComments.searchText, folded), like(promotions.titleSearch, folded)) : undefined;
-  return and(ratingFilter(query), search);
+  return and(ratingFilter(query), or(like(promotionComments.searchText, folded), like(promotions.titleSearch, folded)));
 }
 
 /** Newest first, 25 a page, searched in the user name, the comment and the promotion title. */
@@ -42,7 +42,7 @@ export async function listCommentsForAdmin(query: CommentListQuery): Promise<Pag
   // index, and only those are joined; the count needs no join either. At 20,000 comments the
   // planner otherwise joined all of them to sort (18 ms instead of under 1).
   const pageOf = query.q
-    ? listFilter(query)
+    ? searchFilter(query)
     : inArray(c.id, db.select({ id: c.id }).from(c).where(ratingFilter(query)).orderBy(...newestFirst).limit(ADMIN_PAGE_SIZE).offset(offset));
   const [rows, [total]] = await Promise.all([
     db
@@ -64,7 +64,7 @@ export async function listCommentsForAdmin(query: CommentListQuery): Promise<Pag
       .limit(ADMIN_PAGE_SIZE)
       .offset(query.q ? offset : 0),
     query.q
-      ? db.select({ n: count() }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(listFilter(query))
+      ? db.select({ n: count() }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(searchFilter(query))
       : db.select({ n: count() }).from(c).where(ratingFilter(query)),
   ]);
   const n = total?.n ?? 0;
