@@ -218,12 +218,29 @@ class PageStore {
     this.paramSpecs.set(`${origin}${pathname}`, spec);
   }
 
-  get(key: string): CachedPage | undefined {
-    const now = this.now();
+  /** Drops everything once the earliest expiry of a listed promotion has passed. */
+  private expireIfDue(now: number): void {
     if (now >= this.nextExpiryAt) {
       this.nextExpiryAt = Number.POSITIVE_INFINITY;
       this.invalidate([SITE_TAG]);
     }
+  }
+
+  /**
+   * Whether data read from sequence number `from`, at time `at`, is still what the site
+   * shows: no site-wide write or promotion expiry since, and not older than a page may be
+   * (maxAgeMs heals writes made outside the domain functions, as for pages). For the
+   * shared reads of lib/shared-reads.server.ts.
+   */
+  siteDataCurrent(from: number, at: number): boolean {
+    const now = this.now();
+    this.expireIfDue(now);
+    return this.siteInvalidatedAt <= from && now < at + this.maxAgeMs && now >= at;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const now = this.now();
+    this.expireIfDue(now);
     let page = this.main.get(key);
     if (!page) {
       page = this.probation.get(key);

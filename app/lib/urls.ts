@@ -35,6 +35,7 @@ export function isSitePath(value: string): boolean {
  */
 export function safeHref(value: string | null | undefined): string {
   if (!value) return "#";
-  return isWebUrl(value) || isSitePath(value) || /^#[\w-]+$/.test(value) ? value : "#";
+  // Our own paths first: most links on a page are (/git/...), and new URL() throws on each.
+  return isSitePath(value) || /^#[\w-]+$/.test(value) || isWebUrl(value) ? value : "#";
 }
 

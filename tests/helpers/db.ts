@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { migrateDatabase, openDatabase, type Database, type Db } from "~/db/db.server";
 import { setDatabase } from "~/db/index.server";
+import { pageStore, SITE_TAG } from "~/lib/page-cache.server";
 
 export type Driver = "pglite" | "postgres";
 
@@ -48,9 +49,18 @@ export function describeEachDriver(name: string, body: (ctx: { db: () => Db; dat
         setDatabase(undefined);
         await database?.close();
       });
+      // Tests write their fixtures with SQL, around the domain functions: each case starts
+      // with nothing kept from the last (the page cache and lib/shared-reads.server.ts).
+      // A case that writes with SQL and then reads a shared read says so with forgetSharedReads().
+      beforeEach(forgetSharedReads);
       body({ db: () => database!.db, database: () => database!, driver });
     });
   }
+}
+
+/** What a write outside the domain functions needs before the site shows it at once (as seed:scale does). */
+export function forgetSharedReads(): void {
+  pageStore().invalidate([SITE_TAG]);
 }
 
 /** Empties every table (for tests that need a clean slate between cases). */

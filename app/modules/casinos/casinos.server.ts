@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "dr
 import { getDb } from "~/db/index.server";
 import { casinos, promotions, type Casino } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
+import { sharedRead } from "~/lib/shared-reads.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { htmlToText } from "~/lib/text";
@@ -28,14 +29,16 @@ async function activeCountsByCasino(): Promise<Map<string, number>> {
 }
 
 /** Every casino in Turkish alphabetical order with its active promotion count (public-site.md §2.6-2.7). */
-export async function listCasinoCards(): Promise<CasinoCard[]> {
-  const [rows, counts] = await Promise.all([
-    getDb()
-      .select({ id: casinos.id, name: casinos.name, slug: casinos.slug, logoUrl: casinos.logoUrl, featured: casinos.featured })
-      .from(casinos),
-    activeCountsByCasino(),
-  ]);
-  return sortByTurkishName(rows).map((row) => ({ ...row, activePromotionCount: counts.get(row.id) ?? 0 }));
+export function listCasinoCards(): Promise<readonly CasinoCard[]> {
+  return sharedRead("casino-cards", async () => {
+    const [rows, counts] = await Promise.all([
+      getDb()
+        .select({ id: casinos.id, name: casinos.name, slug: casinos.slug, logoUrl: casinos.logoUrl, featured: casinos.featured })
+        .from(casinos),
+      activeCountsByCasino(),
+    ]);
+    return sortByTurkishName(rows).map((row) => ({ ...row, activePromotionCount: counts.get(row.id) ?? 0 }));
+  });
 }
 
 /**

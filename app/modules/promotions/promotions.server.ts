@@ -10,6 +10,7 @@ import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish"
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
 import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
+import { sharedRead } from "~/lib/shared-reads.server";
 import { resolvePromotionSlug } from "./fuzzy";
 import { isBonusType, isWageringBasis, VERIFICATION_STALE_DAYS, type BonusTerms } from "./bonus-terms";
 import { verificationOf } from "./bonus-details";
@@ -194,14 +195,23 @@ export async function promotionSearchQueries({ query, categorySlug, page, pageSi
 export type CategoryChip = { id: string; name: string; slug: string; count: number };
 
 /** public-site.md §2.4: active categories with at least one active promotion, with counts, in Turkish order. */
-export async function listCategoryChips(): Promise<CategoryChip[]> {
-  const rows = await getDb()
-    .select({ id: promotionCategories.id, name: promotionCategories.name, slug: promotionCategories.slug, count: count(promotions.id) })
-    .from(promotionCategories)
-    .innerJoin(promotions, and(eq(promotions.categoryId, promotionCategories.id), listedPromotion()))
-    .where(eq(promotionCategories.isActive, true))
-    .groupBy(promotionCategories.id);
-  return rows.sort((a, b) => compareTurkish(a.name, b.name));
+export function listCategoryChips(): Promise<readonly CategoryChip[]> {
+  return sharedRead("category-chips", async () => {
+    // Counted once over the listed promotions, then joined: joined first, PostgreSQL read
+    // every promotion once per category (27 ms at 5,000 promotions and 6 categories, 4.7 now).
+    const live = getDb()
+      .select({ categoryId: promotions.categoryId, n: count().as("n") })
+      .from(promotions)
+      .where(listedPromotion())
+      .groupBy(promotions.categoryId)
+      .as("live");
+    const rows = await getDb()
+      .select({ id: promotionCategories.id, name: promotionCategories.name, slug: promotionCategories.slug, count: live.n })
+      .from(promotionCategories)
+      .innerJoin(live, eq(live.categoryId, promotionCategories.id))
+      .where(eq(promotionCategories.isActive, true));
+    return rows.sort((a, b) => compareTurkish(a.name, b.name));
+  });
 }
 
 export async function findActivePromotionById(id: string): Promise<PublicPromotion | null> {

@@ -1,5 +1,6 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { SITE_TAG } from "~/lib/page-cache.server";
+import { sharedRead } from "~/lib/shared-reads.server";
 import { getDb } from "~/db/index.server";
 import { seoSettings } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -31,7 +32,10 @@ type SeoText = { title: string; description: string; keywords: string };
  */
 export async function getPathSeo(path: string): Promise<SeoText> {
   try {
-    const rows = await getDb().select().from(seoSettings).where(inArray(seoSettings.pagePath, [path, "/"]));
+    // All rows (one per page of the site), kept between renders; any path picks from them.
+    const rows = await sharedRead("seo-settings", () =>
+      getDb().select({ pagePath: seoSettings.pagePath, title: seoSettings.title, description: seoSettings.description, keywords: seoSettings.keywords }).from(seoSettings),
+    );
     const own = rows.find((r) => r.pagePath === path);
     const root = rows.find((r) => r.pagePath === "/");
     const pick = (field: keyof SeoText) => own?.[field] || root?.[field] || DEFAULT_SEO[field];
