@@ -505,7 +505,7 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
     it("lets a stale page start a background render once a second, also when the last one could not replace it", () => {
       let clock = 1_000_000;
       store.now = () => clock;
-      const page = { status: 200, headers: [], body: Buffer.from("x"), encoded: {}, etag: "W/\"x\"", tags: [SITE_TAG], expiresAt: clock + store.maxAgeMs, stale: true };
+      const page = { status: 200, headers: [], body: Buffer.from("x"), encoded: {}, etag: "W/\"x\"", tags: [SITE_TAG], renderedAt: clock, expiresAt: clock + store.maxAgeMs, stale: true };
       // Rendered just now: not yet.
       expect(store.refreshDue(page)).toBe(false);
       clock += STALE_REFRESH_MS;
@@ -596,6 +596,19 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
       expect(after.body).toContain(title);
     });
 
+    it("keeps no page longer than the oldest kept read it was rendered from (ADR 013), so a write made with SQL still shows within a lifetime", async () => {
+      await warm("/guvenilir-siteler"); // the casino directory is read now...
+      store.now = () => Date.now() + store.maxAgeMs - 1_000; // ...and / is first rendered from it a second before it must go
+      const name = "Aa Elle Eklenen Casino"; // first in Turkish order: among the home page's casinos
+      await db().insert(casinos).values({ name, slug: "aa-elle-eklenen-casino", url: "https://elle.example.com" });
+      expect((await get("/")).body).not.toContain(name);
+      expect((await get("/")).cache).toBe("HIT");
+      store.now = () => Date.now() + store.maxAgeMs;
+      const after = await get("/");
+      expect(after.cache).toBe("MISS");
+      expect(after.body).toContain(name);
+    });
+
     it.runIf(driver === "postgres")("tells other processes only about writes that drop pages: a write that drops none sends no notice", async () => {
       // Another process reads a notice without tags as "drop every page".
       const listener = await database().pool!.connect();
@@ -626,6 +639,8 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
         expect(seed.status, seed.stderr).toBe(0);
         // The notice arrives asynchronously, well within the page lifetime.
         await vi.waitFor(async () => expect((await get("/bonuslar")).body).toContain("Ölçek Bonusu 1 "), { timeout: 10_000 });
+        // ...and what every page reads once between writes (ADR 013): the new category's chip.
+        expect((await get("/bonuslar")).body).toContain("Ölçek Kategorisi");
       } finally {
         await stopListening();
       }

@@ -21,6 +21,7 @@ import {
 import { nextPromotionExpiry } from "~/modules/promotions/promotions.server";
 import { SESSION_COOKIE } from "~/modules/auth/auth.server";
 import { TOAST_COOKIE } from "~/lib/toast.server";
+import { trackSharedReads } from "~/lib/shared-reads.server";
 import { routedPath } from "./routed-path";
 
 const gzip = promisify(zlib.gzip);
@@ -115,8 +116,14 @@ function toFetchRequest(req: ExpressRequest, origin: string): Request {
 }
 
 async function renderToEntry(render: Render, req: ExpressRequest, origin: string, from: number): Promise<Rendered> {
-  const response = await render(toFetchRequest(req, origin), req);
-  const body = Buffer.from(await response.arrayBuffer());
+  // The oldest answer kept between renders (ADR 013) bounds the page's life as well.
+  const {
+    value: { response, body },
+    oldestAt,
+  } = await trackSharedReads(async () => {
+    const answer = await render(toFetchRequest(req, origin), req);
+    return { response: answer, body: Buffer.from(await answer.arrayBuffer()) };
+  });
   const shared = response.headers.get(SHARE_HEADER) === "public";
   const storable = shared && response.status === 200 && !response.headers.has("Set-Cookie") && STORABLE_TYPES.test(response.headers.get("Content-Type") ?? "");
   const tags = [SITE_TAG, ...(response.headers.get(TAGS_HEADER)?.split(/\s+/).filter(Boolean) ?? [])];
@@ -125,7 +132,7 @@ async function renderToEntry(render: Render, req: ExpressRequest, origin: string
   const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
   const store = pageStore();
   return {
-    page: { status: response.status, headers, body, encoded: {}, etag, tags, expiresAt: store.now() + store.maxAgeMs },
+    page: { status: response.status, headers, body, encoded: {}, etag, tags, renderedAt: store.now(), expiresAt: Math.min(store.now(), oldestAt) + store.maxAgeMs },
     shared,
     storable,
     spec: parseParamSpec(response.headers.get(PARAMS_HEADER)),

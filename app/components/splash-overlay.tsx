@@ -39,7 +39,7 @@ const FOCUSABLE = "a[href], button:not([disabled]), [tabindex]:not([tabindex='-1
  * a modal dialog: focus moves in, Tab stays inside, Escape closes once closing is allowed,
  * and focus goes back where it was.
  */
-export function SplashOverlay({ ads, frequencyHours = 24 }: { ads: PublicSplashAd[]; frequencyHours?: number }) {
+export function SplashOverlay({ ads, frequencyHours = 24 }: { ads: readonly PublicSplashAd[]; frequencyHours?: number }) {
   const { pathname } = useLocation();
   const [ad, setAd] = useState<PublicSplashAd | null>(null);
   const [remaining, setRemaining] = useState(SPLASH_COUNTDOWN_SECONDS);

@@ -8,6 +8,7 @@ const page = (tags: string[], body = "x", expiresAt = Number.POSITIVE_INFINITY):
   encoded: {},
   etag: 'W/"x"',
   tags,
+  renderedAt: 0,
   expiresAt,
 });
 

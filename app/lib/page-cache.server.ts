@@ -103,7 +103,12 @@ export type CachedPage = {
   encoded: Partial<Record<Encoding, Buffer>>;
   etag: string;
   tags: string[];
-  /** On the store's clock: after this the page is rendered again. */
+  /** On the store's clock: when its render began answering. */
+  renderedAt: number;
+  /**
+   * On the store's clock: after this the page is rendered again. At most maxAgeMs after
+   * the render, or after the oldest kept read it used (ADR 013), whichever is sooner.
+   */
   expiresAt: number;
   /** Header lists for a hit, built on the first answer (security headers included). */
   wire?: { base: string[]; contentType: string; notModified: string[] };
@@ -303,7 +308,7 @@ class PageStore {
    */
   refreshDue(page: CachedPage): boolean {
     const now = this.now();
-    const last = Math.max(page.expiresAt - this.maxAgeMs, page.refreshStartedAt ?? Number.NEGATIVE_INFINITY);
+    const last = Math.max(page.renderedAt, page.refreshStartedAt ?? Number.NEGATIVE_INFINITY);
     if (now < last + STALE_REFRESH_MS) return false;
     page.refreshStartedAt = now;
     return true;

@@ -50,15 +50,18 @@ export function describeEachDriver(name: string, body: (ctx: { db: () => Db; dat
         await database?.close();
       });
       // Tests write their fixtures with SQL, around the domain functions: each case starts
-      // with nothing kept from the last (the page cache and lib/shared-reads.server.ts).
-      // A case that writes with SQL and then reads a shared read says so with forgetSharedReads().
+      // with no page and no shared read kept from the last (lib/shared-reads.server.ts). A
+      // case that reads, then writes with SQL, then reads again calls forgetSharedReads().
       beforeEach(forgetSharedReads);
       body({ db: () => database!.db, database: () => database!, driver });
     });
   }
 }
 
-/** What a write outside the domain functions needs before the site shows it at once (as seed:scale does). */
+/**
+ * What a write outside the domain functions needs before the site shows it at once, as
+ * seed:scale does: a site-wide invalidation (every cached page and kept read is dropped).
+ */
 export function forgetSharedReads(): void {
   pageStore().invalidate([SITE_TAG]);
 }

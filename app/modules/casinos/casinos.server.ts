@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "dr
 import { getDb } from "~/db/index.server";
 import { casinos, promotions, type Casino } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
-import { sharedRead } from "~/lib/shared-reads.server";
+import { readShared } from "~/lib/shared-reads.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { htmlToText } from "~/lib/text";
@@ -30,7 +30,7 @@ async function activeCountsByCasino(): Promise<Map<string, number>> {
 
 /** Every casino in Turkish alphabetical order with its active promotion count (public-site.md §2.6-2.7). */
 export function listCasinoCards(): Promise<readonly CasinoCard[]> {
-  return sharedRead("casino-cards", async () => {
+  return readShared("casino-cards", async () => {
     const [rows, counts] = await Promise.all([
       getDb()
         .select({ id: casinos.id, name: casinos.name, slug: casinos.slug, logoUrl: casinos.logoUrl, featured: casinos.featured })

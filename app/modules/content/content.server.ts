@@ -5,14 +5,14 @@ import { runCommand, type Actor, type CommandResult, type DomainCommands } from 
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { htmlToText } from "~/lib/text";
 import { SITE_TAG } from "~/lib/page-cache.server";
-import { sharedRead } from "~/lib/shared-reads.server";
+import { readShared } from "~/lib/shared-reads.server";
 import { complianceOf, DEFAULT_COMPLIANCE, DEFAULT_HERO, type Compliance, type Hero } from "./content";
 import type { ComplianceFormInput, ContentFormInput, HeroFormInput, SettingsEditorValue } from "./content.schema";
 
 /** The hero row, or the built-in defaults (public-site.md §2.3). A failed read is logged and the defaults stay. */
 export async function getHero(): Promise<Hero> {
   try {
-    const [row] = await sharedRead("hero", () => getDb().select().from(heroSection).where(eq(heroSection.id, 1)).limit(1));
+    const [row] = await readShared("hero", () => getDb().select().from(heroSection).where(eq(heroSection.id, 1)).limit(1));
     if (!row) return DEFAULT_HERO;
     const { upperTitle, mainTitle, highlightedText, description, buttonText, buttonUrl } = row;
     return { upperTitle, mainTitle, highlightedText, description, buttonText, buttonUrl: buttonUrl || DEFAULT_HERO.buttonUrl };
@@ -24,7 +24,7 @@ export async function getHero(): Promise<Hero> {
 
 /** settings.blog_section_text, sanitised; empty when unset (public-site.md §2.3 shows it only when non-empty). */
 export function getBlogSectionText(): Promise<string> {
-  return sharedRead("blog-section-text", async () => {
+  return readShared("blog-section-text", async () => {
     const [row] = await getDb().select({ text: settings.blogSectionText }).from(settings).where(eq(settings.id, 1)).limit(1);
     const html = sanitizeRichText(row?.text);
     return html.replace(/<[^>]*>/g, "").trim() ? html : "";
@@ -37,7 +37,7 @@ export function getBlogSectionText(): Promise<string> {
  */
 export async function getCompliance(): Promise<Compliance> {
   try {
-    const [row] = await sharedRead("compliance", () =>
+    const [row] = await readShared("compliance", () =>
       getDb()
         .select({ helplineLabel: settings.helplineLabel, helplineUrl: settings.helplineUrl, splashFrequencyHours: settings.splashFrequencyHours })
         .from(settings)

@@ -6,7 +6,7 @@ import { insertComment, insertPromotion } from "~/seed/factories.server";
 import { databaseNow, startListSweep, sweepPromotionLists } from "./list-sweep.server";
 
 const SECOND = 1000;
-const page = (tags: string[]): CachedPage => ({ status: 200, headers: [], body: Buffer.from("x"), encoded: {}, etag: 'W/"x"', tags, expiresAt: Number.POSITIVE_INFINITY });
+const page = (tags: string[]): CachedPage => ({ status: 200, headers: [], body: Buffer.from("x"), encoded: {}, etag: 'W/"x"', tags, renderedAt: 0, expiresAt: Number.POSITIVE_INFINITY });
 
 describeEachDriver("promotion list sweep (issue 11 §2)", ({ db }) => {
   const store = pageStore();

@@ -10,7 +10,7 @@ import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish"
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
 import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
-import { sharedRead } from "~/lib/shared-reads.server";
+import { readShared } from "~/lib/shared-reads.server";
 import { resolvePromotionSlug } from "./fuzzy";
 import { isBonusType, isWageringBasis, VERIFICATION_STALE_DAYS, type BonusTerms } from "./bonus-terms";
 import { verificationOf } from "./bonus-details";
@@ -196,7 +196,7 @@ export type CategoryChip = { id: string; name: string; slug: string; count: numb
 
 /** public-site.md §2.4: active categories with at least one active promotion, with counts, in Turkish order. */
 export function listCategoryChips(): Promise<readonly CategoryChip[]> {
-  return sharedRead("category-chips", async () => {
+  return readShared("category-chips", async () => {
     // Counted once over the listed promotions, then joined: joined first, PostgreSQL read
     // every promotion once per category (27 ms at 5,000 promotions and 6 categories, 4.7 now).
     const live = getDb()

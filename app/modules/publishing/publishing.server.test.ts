@@ -46,7 +46,7 @@ describeEachDriver("scheduled publishing", ({ db }) => {
       const due = new Date(NOW.getTime() - 5 * 60_000);
       await schedule({ dailyPublishCount: 2, nextPublishAt: due });
       const store = pageStore();
-      store.set("http://localhost/blog", { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"b"', tags: [SITE_TAG], expiresAt: Date.now() + 60_000 }, store.sequence);
+      store.set("http://localhost/blog", { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"b"', tags: [SITE_TAG], renderedAt: Date.now(), expiresAt: Date.now() + 60_000 }, store.sequence);
 
       const run = await runDuePublishing(undefined, NOW);
 

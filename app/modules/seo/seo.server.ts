@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { SITE_TAG } from "~/lib/page-cache.server";
-import { sharedRead } from "~/lib/shared-reads.server";
+import { readShared } from "~/lib/shared-reads.server";
 import { getDb } from "~/db/index.server";
 import { seoSettings } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -33,7 +33,7 @@ type SeoText = { title: string; description: string; keywords: string };
 export async function getPathSeo(path: string): Promise<SeoText> {
   try {
     // All rows (one per page of the site), kept between renders; any path picks from them.
-    const rows = await sharedRead("seo-settings", () =>
+    const rows = await readShared("seo-settings", () =>
       getDb().select({ pagePath: seoSettings.pagePath, title: seoSettings.title, description: seoSettings.description, keywords: seoSettings.keywords }).from(seoSettings),
     );
     const own = rows.find((r) => r.pagePath === path);

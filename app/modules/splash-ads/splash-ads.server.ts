@@ -2,7 +2,7 @@ import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, splashAds, type SplashAd } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
-import { sharedRead } from "~/lib/shared-reads.server";
+import { readShared } from "~/lib/shared-reads.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
@@ -21,8 +21,8 @@ import {
 export type { PublicSplashAd } from "./splash-ads.schema";
 
 /** public-site.md §7 "Splash ad": active ads only; the browser picks one at random. */
-export function listActiveSplashAds(): Promise<PublicSplashAd[]> {
-  return sharedRead("splash-ads", () =>
+export function listActiveSplashAds(): Promise<readonly PublicSplashAd[]> {
+  return readShared("splash-ads", () =>
     getDb()
       .select({ id: splashAds.id, title: splashAds.title, imageUrl: splashAds.imageUrl, href: splashAds.href, casinoSlug: casinos.slug })
       .from(splashAds)

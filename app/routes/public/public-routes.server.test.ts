@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { describeEachDriver, truncateAll, forgetSharedReads } from "../../../tests/helpers/db";
+import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callRoute, thrown, unwrap } from "../../../tests/helpers/routes";
 import { validateSitemapXml } from "../../../tests/helpers/xmllint";
 import { insertCasino, insertCategory, insertComment, insertPost, insertPromotion } from "~/seed/factories.server";
@@ -72,7 +72,6 @@ describeEachDriver("public loaders", ({ db }) => {
       const [setting] = await db().select().from(settings);
       await db().delete(heroSection);
       await db().update(settings).set({ blogSectionText: "<p> </p>" });
-      forgetSharedReads();
       const data = await callRoute(homeLoader, "/");
       expect(data.hero).toEqual(DEFAULT_HERO);
       expect(data.blogSectionText).toBe("");

@@ -325,7 +325,7 @@ describeEachDriver("admin blog", ({ db }) => {
       const draft = await insertPost(db(), { title: "Yayına Girecek", slug: "yayina-girecek", isPublished: false, indexed: true });
       const store = pageStore();
       const key = "http://localhost/blog";
-      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"a"', tags: [SITE_TAG], expiresAt: Date.now() + 60_000 }, store.sequence);
+      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"a"', tags: [SITE_TAG], renderedAt: Date.now(), expiresAt: Date.now() + 60_000 }, store.sequence);
       expect(await isPublic("yayina-girecek")).toBe(false);
 
       const before = Date.now();
@@ -348,7 +348,7 @@ describeEachDriver("admin blog", ({ db }) => {
       const live = await insertPost(db(), { title: "Geri Alınacak", slug: "geri-alinacak", isPublished: true });
       const store = pageStore();
       const key = "http://localhost/blog/geri-alinacak";
-      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"b"', tags: [SITE_TAG], expiresAt: Date.now() + 60_000 }, store.sequence);
+      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"b"', tags: [SITE_TAG], renderedAt: Date.now(), expiresAt: Date.now() + 60_000 }, store.sequence);
       expect(await isPublic("geri-alinacak")).toBe(true);
 
       const result = await post("unpublish", live.id);

@@ -238,7 +238,7 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       await insertPromotion(db(), { categoryId: category.id, category: "Eski Chip" });
       const store = pageStore();
       const key = "http://localhost/bonuslar";
-      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"c"', tags: [SITE_TAG], expiresAt: Date.now() + 60_000 }, store.sequence);
+      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"c"', tags: [SITE_TAG], renderedAt: Date.now(), expiresAt: Date.now() + 60_000 }, store.sequence);
       expect(store.get(key)).toBeDefined();
       await post({ intent: "update", id: category.id, name: "Yeni Chip", slug: "yeni-chip", description: "", isActive: "on" });
       expect(store.get(key)).toBeUndefined();

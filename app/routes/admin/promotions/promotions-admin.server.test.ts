@@ -642,7 +642,7 @@ describeEachDriver("admin promotions", ({ db }) => {
     it("shows a saved promotion on the next request and drops the cached pages", async () => {
       const store = pageStore();
       const key = "http://localhost/bonuslar";
-      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"x"', tags: [SITE_TAG], expiresAt: Date.now() + 60_000 }, store.sequence);
+      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"x"', tags: [SITE_TAG], renderedAt: Date.now(), expiresAt: Date.now() + 60_000 }, store.sequence);
       expect(store.get(key)).toBeDefined();
       const { form } = await validForm();
       await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form });
@@ -650,7 +650,7 @@ describeEachDriver("admin promotions", ({ db }) => {
       const shown = await callRoute(publicPromotionsLoader, "/bonuslar");
       expect(shown.items.map((p) => p.title)).toEqual(["Hoş Geldin Bonusu"]);
 
-      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"y"', tags: [SITE_TAG], expiresAt: Date.now() + 60_000 }, store.sequence);
+      store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"y"', tags: [SITE_TAG], renderedAt: Date.now(), expiresAt: Date.now() + 60_000 }, store.sequence);
       const saved = await onlyPromotion();
       await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: saved.id, isActive: "false" } });
       expect(store.get(key)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { describeEachDriver, truncateAll, forgetSharedReads } from "../../../../tests/helpers/db";
+import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
 import { auditLog, casinos, splashAds, type SplashAd } from "~/db/schema";
 import { insertCasino } from "~/seed/factories.server";
@@ -231,7 +231,6 @@ describeEachDriver("admin splash ads", ({ db }) => {
       const casino = await insertCasino(db(), { name: "Kapanan Casino" });
       const ad = await insertAd({ casinoId: casino.id });
       await db().delete(casinos).where(eq(casinos.id, casino.id));
-      forgetSharedReads();
       expect(await listActiveSplashAds()).toEqual([{ id: ad.id, title: "Kayıtlı Reklam", href: "https://kayitli.example", imageUrl: "/media/splash-ads/kayitli.webp", casinoSlug: null }]);
     });
   });
