@@ -1,8 +1,9 @@
 // npm run lighthouse: Lighthouse (mobile preset) with Debian's Chromium against the
 // production server on the embedded database with demo content. Prints the four category
-// scores and LCP/TBT/CLS per page and writes bench/results/lighthouse.json.
+// scores and LCP/TBT/CLS of each page's median run (LIGHTHOUSE_RUNS, 5) and writes bench/results/lighthouse.json.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -19,6 +20,12 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 // Issue 10 §3: LCP at most 1.2 s and performance 100 on all five templates, the rest 100.
 const TARGETS = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, lcpMs: 1200 };
+// Lighthouse's own advice on variability: several runs per page, judged on the median run
+// (its computeMedianRun: the run nearest the median first paint and time to interactive).
+// On this shared 2-core VM one page's blocking time ranged from 11 to 206 ms between single
+// runs. Runs Lighthouse itself reports as broken (a trace it could not record) are retried.
+const RUNS = Math.max(1, Number.parseInt(process.env.LIGHTHOUSE_RUNS ?? "", 10) || 5);
+const MAX_ATTEMPTS = RUNS * 2;
 
 async function main() {
   if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
@@ -47,8 +54,16 @@ async function main() {
   try {
     for (const page of PAGES) {
       await fetch(base + page); // a warm cache, as a visitor would usually meet it
-      const result = await lighthouse(base + page, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
-      const lhr = result!.lhr;
+      const runs = [];
+      for (let attempt = 0; runs.length < RUNS && attempt < MAX_ATTEMPTS; attempt++) {
+        const result = await lighthouse(base + page, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+        const run = result!.lhr;
+        if (run.runtimeError || filterToValidRuns([run]).length === 0) console.log(`${page}: run discarded (${run.runtimeError?.code ?? "no paint or interactive time"})`);
+        else runs.push(run);
+      }
+      if (runs.length === 0) throw new Error(`${page}: no valid Lighthouse run in ${MAX_ATTEMPTS} attempts`);
+      const lhr = computeMedianRun(runs) as (typeof runs)[number];
+      const runScores = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const failing = Object.values(lhr.audits)
@@ -72,6 +87,7 @@ async function main() {
         lcpMs: Math.round(audit("largest-contentful-paint")),
         tbtMs: Math.round(audit("total-blocking-time")),
         cls: Math.round(audit("cumulative-layout-shift") * 1000) / 1000,
+        runScores,
         failing,
       });
     }
@@ -81,9 +97,9 @@ async function main() {
   }
 
   const table = [
-    "| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows.map((r) => `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`),
+    "| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | performance of each run |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ...rows.map((r) => `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${(r.runScores as number[]).join(", ")} |`),
   ].join("\n");
   console.log(`\n${table}`);
   for (const r of rows) {
@@ -96,7 +112,7 @@ async function main() {
   fs.writeFileSync("bench/results/lighthouse.json", `${JSON.stringify({ date: new Date().toISOString(), targets: TARGETS, pages: rows, met }, null, 2)}\n`);
   const readme = fs.readFileSync("README.md", "utf8");
   const marked = /(<!-- lighthouse:start -->)[\s\S]*?(<!-- lighthouse:end -->)/;
-  const stamp = `Lighthouse 12.8.2, mobile preset, Debian Chromium, demo content; ${new Date().toISOString().slice(0, 10)}.`;
+  const stamp = `Lighthouse 12.8.2, mobile preset, Debian Chromium, demo content; the median of ${RUNS} runs per page (Lighthouse's computeMedianRun); ${new Date().toISOString().slice(0, 10)}.`;
   if (marked.test(readme)) fs.writeFileSync("README.md", readme.replace(marked, `$1\n${table}\n\n${stamp}\n$2`));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
