@@ -5,11 +5,12 @@ import { describeEachDriver } from "../../tests/helpers/db";
 import { pageStore, promotionTag, SITE_TAG } from "./page-cache.server";
 import { MAX_SHARED_READS, readShared, trackSharedReads } from "./shared-reads.server";
 
+// The store asks one function, registered once per process, for the next expiry.
+let nextExpiry: Date | null = null;
+pageStore().watchExpiry(async () => nextExpiry);
+
 describeEachDriver("shared reads (issue 10 §3: what every public page shows is read once between writes)", ({ database }) => {
   const store = pageStore();
-  // The store asks one function, registered once per process, for the next expiry.
-  let nextExpiry: Date | null = null;
-  store.watchExpiry(async () => nextExpiry);
   let clock = 5_000_000;
   let reads = 0;
   let version = "v1";
