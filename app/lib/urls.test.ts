@@ -40,5 +40,22 @@ describe("URL rules", () => {
     expect(isImageAddress("/admin/logout")).toBe(false);
     expect(isImageAddress("/media/../admin")).toBe(false);
     expect(isImageAddress("https://cdn.example/a.png")).toBe(true);
+    // The folder starts the path, and nothing but path characters follows (no attribute break-out).
+    expect(isImageAddress("evil/media/a.png")).toBe(false);
+    expect(isImageAddress('/media/a.png"onerror=alert(1)')).toBe(false);
+  });
+
+  it("takes an address of exactly 2,048 characters, and refuses one more", () => {
+    const url = (length: number) => `https://bonus.example/${"a".repeat(length - "https://bonus.example/".length)}`;
+    const path = (length: number) => `/${"a".repeat(length - 1)}`;
+    expect(isWebUrl(url(2048))).toBe(true);
+    expect(isWebUrl(url(2049))).toBe(false);
+    expect(isSitePath(path(2048))).toBe(true);
+    expect(isSitePath(path(2049))).toBe(false);
+    expect(safeHref(path(2049))).toBe("#");
+  });
+
+  it.each(["javascript:alert(1)//#bolum", '#bolum"onmouseover=alert(1)', "#bölüm bir"])("does not take %j for a section anchor", (href) => {
+    expect(safeHref(href)).toBe("#");
   });
 });
