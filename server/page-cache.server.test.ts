@@ -627,6 +627,24 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
       }
     });
 
+    it.runIf(driver === "postgres")("serves and keeps nothing while it cannot hear the other processes, then listens again", async () => {
+      const stopListening = listenForInvalidations(database().pool!);
+      try {
+        await vi.waitFor(async () => expect((await warm("/bonuslar")).cache).toBe("HIT"), { timeout: 10_000 });
+        // The LISTEN connection is cut (a restart of PostgreSQL, a proxy, an administrator).
+        await database().pool!.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query = 'listen page_cache_invalidate'",
+        );
+        // A write in another process now would go unheard: no page is served from the cache...
+        await vi.waitFor(async () => expect((await get("/bonuslar")).cache).toBe("MISS"), { timeout: 5_000 });
+        expect((await get("/bonuslar")).cache).toBe("MISS"); // ...nor stored
+        // Listening again (within about a second), the cache works as before.
+        await vi.waitFor(async () => expect((await warm("/bonuslar")).cache).toBe("HIT"), { timeout: 10_000 });
+      } finally {
+        await stopListening();
+      }
+    });
+
     it.runIf(driver === "postgres")("shows what seed:scale added at once: the command tells the running server", async () => {
       const stopListening = listenForInvalidations(database().pool!);
       try {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { allowConsoleError } from "../../tests/helpers/setup";
 import { PARAMS_HEADER, pageStore, parseParamSpec, promotionTag, SHARE_HEADER, shareable, SITE_TAG, TAGS_HEADER, type CachedPage } from "./page-cache.server";
 
 const page = (tags: string[], body = "x", expiresAt = Number.POSITIVE_INFINITY): CachedPage => ({
@@ -84,9 +85,13 @@ describe("page store", () => {
     expect(store.bytes).toBeLessThanOrEqual(64 * 1024 * 1024);
   });
 
+  // The store asks one function, registered once per process, for the next expiry.
+  let askNextExpiry: () => Promise<Date | null> = async () => null;
+  store.watchExpiry(() => askNextExpiry());
+
   it("drops every page the moment a listed promotion expires", async () => {
     const expiry = new Date(clock + 5_000);
-    store.watchExpiry(async () => expiry);
+    askNextExpiry = async () => expiry;
     store.refreshExpiryIfDue();
     await store.expirySettled();
     store.set("/bonuslar", page([SITE_TAG]), store.sequence);
@@ -97,6 +102,50 @@ describe("page store", () => {
     expect(store.get("/bonuslar")).toBeUndefined();
     // ...and a render that began before that moment is not stored either.
     expect(store.set("/bonuslar", page([SITE_TAG]), before)).toBe(false);
+  });
+
+  it("asks again for the next expiry when a write lands while it asks, since the answer may predate the write", async () => {
+    let answerFromBeforeTheWrite!: (date: Date | null) => void;
+    askNextExpiry = () => new Promise((resolve) => (answerFromBeforeTheWrite = resolve));
+    store.refreshExpiryIfDue();
+    // An operator sets a promotion to expire in 5 s while the store is asking.
+    store.invalidate([SITE_TAG]);
+    askNextExpiry = async () => new Date(clock + 5_000);
+    answerFromBeforeTheWrite(null);
+    await store.expirySettled();
+    await store.expirySettled();
+    store.set("/bonuslar", page([SITE_TAG]), store.sequence);
+    clock += 5_000;
+    expect(store.get("/bonuslar")).toBeUndefined();
+  });
+
+  it("serves, keeps and trusts nothing while it cannot hear other processes, and starts empty when it hears again", () => {
+    store.set("/", page([SITE_TAG]), store.sequence);
+    const readFrom = store.sequence;
+    store.setDeaf(true);
+    expect(store.get("/")).toBeUndefined();
+    expect(store.set("/blog", page([SITE_TAG]), store.sequence)).toBe(false);
+    expect(store.siteDataCurrent(store.sequence, clock)).toBe(false);
+    store.setDeaf(false);
+    expect(store.get("/blog")).toBeUndefined();
+    expect(store.siteDataCurrent(readFrom, clock)).toBe(false); // read before: dropped
+    expect(store.set("/blog", page([SITE_TAG]), store.sequence)).toBe(true);
+    expect(store.get("/blog")).toBeDefined();
+    expect(store.siteDataCurrent(store.sequence, clock)).toBe(true);
+  });
+
+  it("does not ask again at once when asking failed (the next miss asks)", async () => {
+    let asks = 0;
+    askNextExpiry = async () => {
+      asks++;
+      throw new Error("connection lost");
+    };
+    allowConsoleError();
+    store.refreshExpiryIfDue();
+    store.invalidate([SITE_TAG]);
+    await store.expirySettled();
+    await store.expirySettled();
+    expect(asks).toBe(1);
   });
 });
 

@@ -176,6 +176,10 @@ class PageStore {
   private staleFloor = 0;
   private readonly tagStaleAt = new Map<string, number>();
 
+  // While this process cannot hear other processes' invalidations (its LISTEN connection
+  // is lost), it serves and keeps nothing: a write elsewhere could not drop it.
+  private deaf = false;
+
   /** The store's clock; tests move it instead of waiting. */
   now: () => number = Date.now;
   maxAgeMs = DEFAULT_MAX_AGE_MS;
@@ -240,10 +244,21 @@ class PageStore {
   siteDataCurrent(from: number, at: number): boolean {
     const now = this.now();
     this.expireIfDue(now);
-    return this.siteInvalidatedAt <= from && now < at + this.maxAgeMs && now >= at;
+    return !this.deaf && this.siteInvalidatedAt <= from && now < at + this.maxAgeMs && now >= at;
+  }
+
+  /**
+   * The LISTEN connection is lost (`true`) or back (`false`). Either way everything kept is
+   * dropped: writes in other processes may have been missed. Until it is back, nothing is
+   * served from the store or stored in it.
+   */
+  setDeaf(deaf: boolean): void {
+    this.deaf = deaf;
+    this.invalidate([SITE_TAG]);
   }
 
   get(key: string): CachedPage | undefined {
+    if (this.deaf) return undefined;
     const now = this.now();
     this.expireIfDue(now);
     let page = this.main.get(key);
@@ -265,7 +280,7 @@ class PageStore {
 
   /** Stores a page unless one of its tags was invalidated after its render began. */
   set(key: string, page: CachedPage, renderedFrom: number): boolean {
-    if (this.invalidatedSince(page.tags, renderedFrom)) {
+    if (this.deaf || this.invalidatedSince(page.tags, renderedFrom)) {
       this.stats.refused++;
       return false;
     }
@@ -351,17 +366,23 @@ class PageStore {
     if (!this.expiryStale && this.now() < this.expiryCheckedAt + this.maxAgeMs) return;
     this.expiryStale = false;
     this.expiryCheckedAt = this.now();
+    const askedAt = this.seq;
+    let failed = false;
     this.expiryRefresh = next()
       .then((date) => {
-        // A site-wide write meanwhile leaves expiryStale set: the next miss asks again.
         this.nextExpiryAt = date ? date.getTime() : Number.POSITIVE_INFINITY;
       })
       .catch((error: unknown) => {
+        failed = true;
         this.expiryStale = true;
         console.error("Next promotion expiry could not be read:", error);
       })
       .finally(() => {
         this.expiryRefresh = undefined;
+        // A site-wide write landed while asking: the answer may predate it (a promotion it
+        // set to expire soon), and the misses that would ask again may all have come while
+        // this one ran. Ask again now. (A failed ask waits for the next miss.)
+        if (!failed && this.siteInvalidatedAt > askedAt) this.refreshExpiryIfDue();
       });
   }
 
@@ -489,8 +510,9 @@ function noticeTags(payload: string | undefined): { drop: string[]; stale: strin
 }
 
 /**
- * Listens for other processes' invalidations on a dedicated connection. A lost
- * connection may have missed some, so reconnecting clears the whole cache.
+ * Listens for other processes' invalidations on a dedicated connection. A lost connection
+ * may miss some: from the moment it is lost until it listens again the store keeps and
+ * serves nothing (PageStore.setDeaf), and both moments clear it.
  */
 export function listenForInvalidations(pool: pg.Pool): () => Promise<void> {
   let client: pg.PoolClient | undefined;
@@ -508,13 +530,14 @@ export function listenForInvalidations(pool: pg.Pool): () => Promise<void> {
       });
       client.on("error", () => reconnect());
       await client.query(`listen ${CHANNEL}`);
-      pageStore().invalidate([SITE_TAG]);
+      pageStore().setDeaf(false);
     } catch (error) {
       console.error("Cache invalidation listener failed; retrying:", error);
       reconnect();
     }
   };
   const reconnect = () => {
+    pageStore().setDeaf(true);
     client?.release(true);
     client = undefined;
     if (!stopped) retry = setTimeout(connect, 1000);
@@ -524,6 +547,8 @@ export function listenForInvalidations(pool: pg.Pool): () => Promise<void> {
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    // Not listening any more is not deafness: the store works as in a single process again.
+    pageStore().setDeaf(false);
     if (client) {
       await client.query(`unlisten ${CHANNEL}`).catch(() => {});
       client.release(true);
