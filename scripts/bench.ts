@@ -321,13 +321,22 @@ async function adminRun(base: string, databaseUrl: string) {
     ["seo settings", "/admin/seo-settings"],
     ["audit log", "/admin/audit"],
   ] as const;
-  const rows: { page: string; rps: number; p50: number; p99: number; errors: number }[] = [];
-  const measure = async (page: string, options: autocannon.Options) => {
+  type Measured = { rps: number; p50: number; p99: number; errors: number };
+  const rows: ({ page: string } & Measured & { navigation?: Measured })[] = [];
+  const run = async (options: autocannon.Options): Promise<Measured> => {
     // 8 connections, each sending its next request the moment an answer arrives.
     const result = await autocannon({ connections: ADMIN_CONNECTIONS, duration: Math.max(3, Math.round(DURATION_S / 2)), ...options });
-    rows.push({ page, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx - (options.method === "POST" ? result["3xx"] ?? 0 : 0) });
+    return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx - (options.method === "POST" ? result["3xx"] ?? 0 : 0) };
   };
-  for (const [page, path] of pages) await measure(page, { url: base + path, headers: { cookie } });
+  const measure = async (page: string, options: autocannon.Options) => rows.push({ page, ...(await run(options)) });
+  for (const [page, path] of pages) {
+    // The page as it loads in a new tab, then as a click inside the back office fetches it:
+    // React Router asks for its loaders' data only (`.data`), and the browser renders.
+    const document = await run({ url: base + path, headers: { cookie } });
+    const [pathname, search = ""] = path.split("?");
+    const navigation = await run({ url: `${base}${pathname}.data${search ? `?${search}` : ""}`, headers: { cookie } });
+    rows.push({ page, ...document, navigation });
+  }
   // A write: an operator re-activating a promotion (a transaction, an audit row, the cache dropped).
   await measure("write: promotion toggle", {
     url: `${base}/admin/promotions`,
@@ -583,7 +592,7 @@ async function main() {
         floodHotPages: flood.hotStayed,
         coldRenders: cold.every((row) => row.rps >= TARGETS.coldRendersPerS),
         floodRss: flood.peakMb < TARGETS.rssMb,
-        adminP99: adminRows.every((r) => r.p99 < ADMIN_P99_MS && r.errors === 0),
+        adminP99: adminRows.every((r) => r.p99 < ADMIN_P99_MS && r.errors === 0 && (r.navigation?.errors ?? 0) === 0),
         redirectP99: redirect.steady.p99 < TARGETS.redirectP99Ms,
         noLostClicks: redirect.lost === 0,
       },
@@ -609,9 +618,13 @@ async function main() {
       `Cold renders (${CONNECTIONS} connections, every request rendered afresh): ${result.cold.map((row) => `${row.page} ${row.rps} req/s, p99 ${row.p99} ms`).join("; ")}.`,
       `Cache-busting flood (${flood.requests} unique query strings): ${flood.rps} req/s, p99 ${flood.p99} ms; afterwards ${Object.entries(flood.hot).map(([p, c]) => `${p} ${c}`).join(", ")}; server RSS ${flood.rssBeforeMb} MB before, ${flood.rssMb} MB after (peak ${flood.peakMb} MB).`,
       "",
-      `| admin page (${ADMIN_CONNECTIONS} operators) | req/s | p50 ms | p99 ms | errors |`,
-      "|---|---:|---:|---:|---:|",
-      ...adminRows.map((r) => `| ${r.page} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+      `| admin page (${ADMIN_CONNECTIONS} operators) | req/s | p50 ms | p99 ms | errors | click inside: req/s | p50 ms | p99 ms | errors |`,
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+      ...adminRows.map(
+        (r) =>
+          `| ${r.page} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.navigation ? `${r.navigation.rps} | ${r.navigation.p50} | ${r.navigation.p99} | ${r.navigation.errors}` : "- | - | - | -"} |`,
+      ),
+      "The target (p99 under 100 ms) is judged on the first four columns, the pages as they load in a new tab; a click inside the back office asks for the loaders' data only (`.data`).",
       "",
       `${CONNECTIONS} connections, ${DURATION_S} s per page, ${result.machine.cores} cores, Node ${process.version}, PostgreSQL with ${SCALE.promotions} promotions, ${SCALE.casinos} casinos, ${SCALE.posts} posts, ${SCALE.comments} comments; ${result.date.slice(0, 10)}.`,
       `Targets met: ${Object.entries(result.met).map(([k, v]) => `${k} ${v ? "yes" : "NO"}`).join(", ")}.`,
