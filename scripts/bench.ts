@@ -330,12 +330,18 @@ async function adminRun(base: string, databaseUrl: string) {
   };
   const measure = async (page: string, options: autocannon.Options) => rows.push({ page, ...(await run(options)) });
   for (const [page, path] of pages) {
-    // The page as it loads in a new tab, then as a click inside the back office fetches it:
-    // React Router asks for its loaders' data only (`.data`), and the browser renders.
-    const document = await run({ url: base + path, headers: { cookie } });
+    // The page as it loads in a new tab, then its data as a click inside the back office
+    // fetches it (`.data`: the loaders only; the browser renders). Every loader of the page
+    // runs here, as on a reload or a new search; a click between two lists runs fewer.
     const [pathname, search = ""] = path.split("?");
-    const navigation = await run({ url: `${base}${pathname}.data${search ? `?${search}` : ""}`, headers: { cookie } });
-    rows.push({ page, ...document, navigation });
+    const dataUrl = `${base}${pathname}.data${search ? `?${search}` : ""}`;
+    // A redirect (an ended session) answers 202 to a data request, which counts as success.
+    const probe = await fetch(dataUrl, { headers: { cookie }, redirect: "manual" });
+    await probe.arrayBuffer();
+    if (probe.status !== 200) throw new Error(`${dataUrl} answered ${probe.status}`);
+    const newTab = await run({ url: base + path, headers: { cookie } });
+    const navigation = await run({ url: dataUrl, headers: { cookie } });
+    rows.push({ page, ...newTab, navigation });
   }
   // A write: an operator re-activating a promotion (a transaction, an audit row, the cache dropped).
   await measure("write: promotion toggle", {
@@ -624,7 +630,7 @@ async function main() {
         (r) =>
           `| ${r.page} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.navigation ? `${r.navigation.rps} | ${r.navigation.p50} | ${r.navigation.p99} | ${r.navigation.errors}` : "- | - | - | -"} |`,
       ),
-      "The target (p99 under 100 ms) is judged on the first four columns, the pages as they load in a new tab; a click inside the back office asks for the loaders' data only (`.data`).",
+      `The p99 target (under ${ADMIN_P99_MS} ms, and no errors in either) is judged on the pages as they load in a new tab; a click inside the back office asks for the loaders' data only (\`.data\`, every loader of the page: an upper bound).`,
       "",
       `${CONNECTIONS} connections, ${DURATION_S} s per page, ${result.machine.cores} cores, Node ${process.version}, PostgreSQL with ${SCALE.promotions} promotions, ${SCALE.casinos} casinos, ${SCALE.posts} posts, ${SCALE.comments} comments; ${result.date.slice(0, 10)}.`,
       `Targets met: ${Object.entries(result.met).map(([k, v]) => `${k} ${v ? "yes" : "NO"}`).join(", ")}.`,

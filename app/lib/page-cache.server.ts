@@ -176,10 +176,6 @@ class PageStore {
   private staleFloor = 0;
   private readonly tagStaleAt = new Map<string, number>();
 
-  // While this process cannot hear other processes' invalidations (its LISTEN connection
-  // is lost), it serves and keeps nothing: a write elsewhere could not drop it.
-  private deaf = false;
-
   /** The store's clock; tests move it instead of waiting. */
   now: () => number = Date.now;
   maxAgeMs = DEFAULT_MAX_AGE_MS;
@@ -244,21 +240,10 @@ class PageStore {
   siteDataCurrent(from: number, at: number): boolean {
     const now = this.now();
     this.expireIfDue(now);
-    return !this.deaf && this.siteInvalidatedAt <= from && now < at + this.maxAgeMs && now >= at;
-  }
-
-  /**
-   * The LISTEN connection is lost (`true`) or back (`false`). Either way everything kept is
-   * dropped: writes in other processes may have been missed. Until it is back, nothing is
-   * served from the store or stored in it.
-   */
-  setDeaf(deaf: boolean): void {
-    this.deaf = deaf;
-    this.invalidate([SITE_TAG]);
+    return this.siteInvalidatedAt <= from && now < at + this.maxAgeMs && now >= at;
   }
 
   get(key: string): CachedPage | undefined {
-    if (this.deaf) return undefined;
     const now = this.now();
     this.expireIfDue(now);
     let page = this.main.get(key);
@@ -280,7 +265,7 @@ class PageStore {
 
   /** Stores a page unless one of its tags was invalidated after its render began. */
   set(key: string, page: CachedPage, renderedFrom: number): boolean {
-    if (this.deaf || this.invalidatedSince(page.tags, renderedFrom)) {
+    if (this.invalidatedSince(page.tags, renderedFrom)) {
       this.stats.refused++;
       return false;
     }
@@ -510,48 +495,63 @@ function noticeTags(payload: string | undefined): { drop: string[]; stale: strin
 }
 
 /**
- * Listens for other processes' invalidations on a dedicated connection. A lost connection
- * may miss some: from the moment it is lost until it listens again the store keeps and
- * serves nothing (PageStore.setDeaf), and both moments clear it.
+ * Listens for other processes' invalidations on a dedicated connection. A lost
+ * connection may have missed some, so reconnecting clears the whole cache.
  */
 export function listenForInvalidations(pool: pg.Pool): () => Promise<void> {
   let client: pg.PoolClient | undefined;
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
+  const scheduleRetry = () => {
+    if (stopped) return;
+    clearTimeout(retry);
+    retry = setTimeout(connect, 1000);
+  };
+  // One loss, one retry: the connection's 'error' and its failing query may both report it,
+  // and a late error from a connection already replaced must not release the new one.
+  const lost = (connection: pg.PoolClient) => {
+    if (connection !== client) return;
+    client = undefined;
+    connection.release(true);
+    scheduleRetry();
+  };
   const connect = async () => {
+    let connection: pg.PoolClient | undefined;
     try {
-      client = await pool.connect();
-      client.on("notification", (message) => {
+      connection = await pool.connect();
+      if (stopped) {
+        connection.release(true);
+        return;
+      }
+      client = connection;
+      const own = connection;
+      own.on("notification", (message) => {
         if (message.channel !== CHANNEL) return;
         const { drop, stale } = noticeTags(message.payload);
         if (drop.length) pageStore().invalidate(drop);
         if (stale.length) pageStore().markStale(stale);
       });
-      client.on("error", () => reconnect());
-      await client.query(`listen ${CHANNEL}`);
-      pageStore().setDeaf(false);
+      own.on("error", () => lost(own));
+      await own.query(`listen ${CHANNEL}`);
+      pageStore().invalidate([SITE_TAG]);
     } catch (error) {
+      if (stopped) return;
       console.error("Cache invalidation listener failed; retrying:", error);
-      reconnect();
+      if (connection && connection === client) lost(connection);
+      else if (!connection) scheduleRetry();
     }
-  };
-  const reconnect = () => {
-    pageStore().setDeaf(true);
-    client?.release(true);
-    client = undefined;
-    if (!stopped) retry = setTimeout(connect, 1000);
   };
   void connect();
 
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    // Not listening any more is not deafness: the store works as in a single process again.
-    pageStore().setDeaf(false);
-    if (client) {
-      await client.query(`unlisten ${CHANNEL}`).catch(() => {});
-      client.release(true);
+    const connection = client;
+    client = undefined;
+    if (connection) {
+      await connection.query(`unlisten ${CHANNEL}`).catch(() => {});
+      connection.release(true);
     }
   };
 }
