@@ -630,6 +630,7 @@ async function main() {
         (r) =>
           `| ${r.page} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.navigation ? `${r.navigation.rps} | ${r.navigation.p50} | ${r.navigation.p99} | ${r.navigation.errors}` : "- | - | - | -"} |`,
       ),
+      "",
       `The p99 target (under ${ADMIN_P99_MS} ms, and no errors in either) is judged on the pages as they load in a new tab; a click inside the back office asks for the loaders' data only (\`.data\`, every loader of the page: an upper bound).`,
       "",
       `${CONNECTIONS} connections, ${DURATION_S} s per page, ${result.machine.cores} cores, Node ${process.version}, PostgreSQL with ${SCALE.promotions} promotions, ${SCALE.casinos} casinos, ${SCALE.posts} posts, ${SCALE.comments} comments; ${result.date.slice(0, 10)}.`,
