@@ -131,8 +131,9 @@ async function renderToEntry(render: Render, req: ExpressRequest, origin: string
   const headers = [...response.headers.entries()].filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));
   const etag = `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
   const store = pageStore();
+  const renderedAt = store.now();
   return {
-    page: { status: response.status, headers, body, encoded: {}, etag, tags, renderedAt: store.now(), expiresAt: Math.min(store.now(), oldestAt) + store.maxAgeMs },
+    page: { status: response.status, headers, body, encoded: {}, etag, tags, renderedAt, expiresAt: Math.min(renderedAt, oldestAt) + store.maxAgeMs },
     shared,
     storable,
     spec: parseParamSpec(response.headers.get(PARAMS_HEADER)),

@@ -120,6 +120,27 @@ describe("page store", () => {
     expect(store.get("/bonuslar")).toBeUndefined();
   });
 
+  it("asks for the next expiry once per page lifetime when nothing is written", async () => {
+    let asks = 0;
+    askNextExpiry = async () => {
+      asks++;
+      return null;
+    };
+    store.refreshExpiryIfDue();
+    await store.expirySettled();
+    store.refreshExpiryIfDue(); // another miss, nothing written
+    await store.expirySettled();
+    expect(asks).toBe(1);
+    clock += store.maxAgeMs - 1;
+    store.refreshExpiryIfDue();
+    await store.expirySettled();
+    expect(asks).toBe(1);
+    clock += 1;
+    store.refreshExpiryIfDue();
+    await store.expirySettled();
+    expect(asks).toBe(2);
+  });
+
   it("does not ask again at once when asking failed (the next miss asks)", async () => {
     let asks = 0;
     askNextExpiry = async () => {

@@ -351,7 +351,6 @@ class PageStore {
     if (!this.expiryStale && this.now() < this.expiryCheckedAt + this.maxAgeMs) return;
     this.expiryStale = false;
     this.expiryCheckedAt = this.now();
-    const askedAt = this.seq;
     let failed = false;
     this.expiryRefresh = next()
       .then((date) => {
@@ -364,10 +363,11 @@ class PageStore {
       })
       .finally(() => {
         this.expiryRefresh = undefined;
-        // A site-wide write landed while asking: the answer may predate it (a promotion it
-        // set to expire soon), and the misses that would ask again may all have come while
-        // this one ran. Ask again now. (A failed ask waits for the next miss.)
-        if (!failed && this.siteInvalidatedAt > askedAt) this.refreshExpiryIfDue();
+        // A site-wide write landed while asking (it set expiryStale): the answer may predate
+        // it (a promotion it set to expire soon), and the misses that would ask again may all
+        // have come while this one ran. Ask again now; otherwise this returns at once. (A
+        // failed ask also leaves expiryStale set, and waits for the next miss.)
+        if (!failed) this.refreshExpiryIfDue();
       });
   }
 
