@@ -1,23 +1,102 @@
 import { describe, expect, it } from "vitest";
-import { flushOncePerTick } from "./react-router-handler";
+import { coalesceReadyPieces } from "./react-router-handler";
 
-describe("flushOncePerTick", () => {
-  it("flushes the compressor once for all the pieces written in one tick, and again in the next", async () => {
-    let flushes = 0;
-    const res: { flush?: () => void } = { flush: () => flushes++ };
-    flushOncePerTick(res);
-    for (let piece = 0; piece < 30; piece++) res.flush!();
-    expect(flushes).toBe(0);
-    await new Promise((resolve) => process.nextTick(resolve));
-    expect(flushes).toBe(1);
-    res.flush!();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(flushes).toBe(2);
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (chunk: Uint8Array) => new TextDecoder().decode(chunk);
+
+/** A source whose pieces the test enqueues itself, when it likes. */
+function source() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let cancelled: unknown = "not cancelled";
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel(reason) {
+      cancelled = reason;
+    },
+  });
+  return { stream, controller, cancelled: () => cancelled };
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string[]> {
+  const chunks: string[] = [];
+  for await (const chunk of stream) chunks.push(text(chunk));
+  return chunks;
+}
+
+describe("coalesceReadyPieces", () => {
+  it("hands on a page written in many pieces before the event loop turns as one piece", async () => {
+    const { stream, controller } = source();
+    // React's shell: thirty pieces written one after another, partly across microtasks and ticks.
+    for (let piece = 0; piece < 10; piece++) controller.enqueue(bytes(`<p>${piece}</p>`));
+    void Promise.resolve().then(() => {
+      for (let piece = 10; piece < 20; piece++) controller.enqueue(bytes(`<p>${piece}</p>`));
+      process.nextTick(() => {
+        for (let piece = 20; piece < 30; piece++) controller.enqueue(bytes(`<p>${piece}</p>`));
+        controller.close();
+      });
+    });
+    const chunks = await readAll(coalesceReadyPieces(stream));
+    expect(chunks).toEqual([Array.from({ length: 30 }, (_, piece) => `<p>${piece}</p>`).join("")]);
   });
 
-  it("leaves an answer without a compressor as it is", () => {
-    const res: { flush?: () => void } = {};
-    flushOncePerTick(res);
-    expect(res.flush).toBeUndefined();
+  it("sends a part streamed later on its own, as soon as it comes, without waiting for the rest", async () => {
+    const { stream, controller } = source();
+    controller.enqueue(bytes("<html>shell"));
+    controller.enqueue(bytes("</div>"));
+    const reader = coalesceReadyPieces(stream).getReader();
+    expect(text((await reader.read()).value!)).toBe("<html>shell</div>");
+    // A Suspense boundary resolves after a database round trip: it must not wait for the end.
+    setTimeout(() => controller.enqueue(bytes("<template>late</template>")), 5);
+    expect(text((await reader.read()).value!)).toBe("<template>late</template>");
+    controller.enqueue(bytes("</html>"));
+    controller.close();
+    expect(text((await reader.read()).value!)).toBe("</html>");
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("keeps a piece it read while deciding the last one was complete, in order", async () => {
+    const { stream, controller } = source();
+    controller.enqueue(bytes("a"));
+    const reader = coalesceReadyPieces(stream).getReader();
+    const first = reader.read();
+    // "b" comes after the loop turned: the read that was waiting for it must not lose it.
+    setTimeout(() => {
+      controller.enqueue(bytes("b"));
+      controller.enqueue(bytes("c"));
+      controller.close();
+    }, 5);
+    expect(text((await first).value!)).toBe("a");
+    expect(text((await reader.read()).value!)).toBe("bc");
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("bounds one coalesced piece, so a huge page still goes out in several", async () => {
+    const { stream, controller } = source();
+    for (let piece = 0; piece < 8; piece++) controller.enqueue(new Uint8Array(1000).fill(65 + piece));
+    controller.close();
+    const reader = coalesceReadyPieces(stream, 2500).getReader();
+    const sizes: number[] = [];
+    for (let result = await reader.read(); !result.done; result = await reader.read()) sizes.push(result.value.byteLength);
+    expect(sizes).toEqual([3000, 3000, 2000]);
+  });
+
+  it("passes a failure of the page's stream on, and a cancel back to it", async () => {
+    const failing = source();
+    failing.controller.enqueue(bytes("a"));
+    const failed = readAll(coalesceReadyPieces(failing.stream));
+    setTimeout(() => failing.controller.error(new Error("render failed")), 5);
+    await expect(failed).rejects.toThrow("render failed");
+
+    const cancelled = source();
+    await coalesceReadyPieces(cancelled.stream).cancel("visitor left");
+    expect(cancelled.cancelled()).toBe("visitor left");
+  });
+
+  it("ends an empty answer without a piece", async () => {
+    const { stream, controller } = source();
+    controller.close();
+    expect(await readAll(coalesceReadyPieces(stream))).toEqual([]);
   });
 });
