@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { createRequestHandler } from "./react-router-handler";
 import { canonicalPublicPaths } from "./canonical-path";
 import { clientAddressOf, requestGuards } from "./request-guards";
@@ -47,6 +48,28 @@ const contentSecurityPolicy = {
   },
 };
 
+/**
+ * express.static for the files of a folder, asked only for names the folder holds at its
+ * top level (its files never change while the server runs: they come with the build).
+ * Mounted before the pages, express.static looked on disk for every page request first
+ * (and for an index.html under `/`): a failed stat per render, 1.5% of a cold render's CPU.
+ */
+function staticFiles(dir: string, options: Parameters<typeof express.static>[1]): express.RequestHandler {
+  const serve = express.static(dir, options);
+  const names = new Set(fs.readdirSync(dir));
+  return (req, res, next) => {
+    const first = req.path.split("/", 2)[1] ?? "";
+    let name: string;
+    try {
+      name = decodeURIComponent(first);
+    } catch {
+      return next();
+    }
+    if (!names.has(name)) return next();
+    return serve(req, res, next);
+  };
+}
+
 /** The Express app: security headers, compression, static files and React Router. */
 export function createApp(options: { staticDir?: string } = {}): Express {
   const env = getEnv();
@@ -78,7 +101,7 @@ export function createApp(options: { staticDir?: string } = {}): Express {
   if (options.staticDir) {
     // Hashed build assets never change; everything else in public/ may.
     app.use("/assets", express.static(`${options.staticDir}/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(options.staticDir, { maxAge: "1h" }));
+    app.use(staticFiles(options.staticDir, { maxAge: "1h" }));
   }
 
   // Admin pages and the API depend on a session or change state: never stored anywhere,

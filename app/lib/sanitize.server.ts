@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { keptByText } from "./kept-by-text.server";
 
 // DESIGN.md: the allowlist is exactly what the rich-text editor (admin.md §2
 // "Rich-text editor", components/rich-text-editor.tsx) can produce:
@@ -50,8 +51,10 @@ function options(): sanitizeHtml.IOptions {
   };
 }
 
-/** Editor HTML made safe to render. */
+/** Editor HTML made safe to render (kept by input: see keptByText). */
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitizeHtml(html, options());
+  return sanitizeKept(html);
 }
+
+const sanitizeKept = keptByText((html) => sanitizeHtml(html, options()), { maxChars: 4 * 1024 * 1024 });

@@ -5,6 +5,7 @@ import { reject, runCommand, type Actor, type CommandResult, type DomainCommands
 import { addDays, istanbulToday } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
+import { keptByText } from "~/lib/kept-by-text.server";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish";
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
@@ -99,13 +100,15 @@ function bonusTermsFrom(row: StoredTerms): BonusTerms {
   };
 }
 
+const shortDescriptionKept = keptByText(shortDescriptionOf);
+
 function toPublicPromotion(row: PromotionRow): PublicPromotion {
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
     description: sanitizeRichText(row.description),
-    shortDescription: shortDescriptionOf(row.description),
+    shortDescription: shortDescriptionKept(row.description),
     terms: row.terms,
     claimLink: row.url,
     expiryDate: row.expiryDate?.toISOString() ?? null,
