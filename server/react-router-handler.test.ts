@@ -56,6 +56,23 @@ describe("coalesceReadyPieces", () => {
     expect((await reader.read()).done).toBe(true);
   });
 
+  it("keeps a late part whole when it comes in several pieces after a long wait", async () => {
+    const { stream, controller } = source();
+    const reader = coalesceReadyPieces(stream).getReader();
+    const late = reader.read();
+    // A Suspense boundary resolved after a slow query: React writes it in several pieces at once.
+    setTimeout(() => {
+      void Promise.resolve().then(() => {
+        controller.enqueue(bytes('<div hidden id="S:0">'));
+        process.nextTick(() => {
+          controller.enqueue(bytes("yorumlar</div>"));
+          void Promise.resolve().then(() => controller.enqueue(bytes("<script>$RC()</script>")));
+        });
+      });
+    }, 20);
+    expect(text((await late).value!)).toBe('<div hidden id="S:0">yorumlar</div><script>$RC()</script>');
+  });
+
   it("keeps a piece it read while deciding the last one was complete, in order", async () => {
     const { stream, controller } = source();
     controller.enqueue(bytes("a"));

@@ -155,12 +155,13 @@ export function coalesceReadyPieces(source: ReadableStream<Uint8Array>, maxBytes
     async pull(controller) {
       const pieces: Uint8Array[] = [];
       let size = 0;
-      // Resolves once the event loop has turned (after I/O callbacks), not before.
-      const turned = new Promise<typeof TURNED>((resolve) => setImmediate(resolve, TURNED));
+      // Once the first piece is in: resolves when the event loop has turned (after the I/O
+      // callbacks), not before, so a late part that arrives in several pieces stays whole.
+      let turned: Promise<typeof TURNED> | undefined;
       for (;;) {
         const next = waiting ?? reader.read();
         waiting = null;
-        const result = pieces.length === 0 ? await next : await Promise.race([next, turned]);
+        const result = turned ? await Promise.race([next, turned]) : await next;
         if (result === TURNED) {
           waiting = next;
           break;
@@ -173,6 +174,7 @@ export function coalesceReadyPieces(source: ReadableStream<Uint8Array>, maxBytes
         pieces.push(result.value);
         size += result.value.byteLength;
         if (size >= maxBytes) break;
+        turned ??= new Promise((resolve) => setImmediate(resolve, TURNED));
       }
       controller.enqueue(joined(pieces, size));
     },
