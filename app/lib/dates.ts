@@ -2,42 +2,61 @@
 // so the server's HTML and the hydrated page agree.
 export const SITE_TIME_ZONE = "Europe/Istanbul";
 
-const dateFormat = new Intl.DateTimeFormat("tr-TR", {
-  timeZone: SITE_TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
+// Issue 10 §3: a browser's first Intl formatter loads ICU's locale and zone data: 60 to 150
+// ms of main thread on Lighthouse's throttled phone, inside the task that hydrates a public
+// page (the five formatters this module built as it loaded were most of the detail pages'
+// blocking time). Europe/Istanbul has been UTC+3 all year since 7 September 2016 (tz
+// database), so an instant from then on is formatted here by arithmetic, on the server and
+// in the browser alike; earlier instants (and invalid ones, which throw as before) go to
+// Intl, built on first use. tests/dates compare both ways across the years.
+const FIXED_OFFSET_SINCE = Date.UTC(2016, 9, 1);
+const ISTANBUL_OFFSET_MS = 3 * 3_600_000;
+const MONTHS_TR = ["Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım", "Aralık"] as const;
+
+/** Years of four digits: past 9999 Intl writes what arithmetic would not. */
+const MAX_ARITHMETIC_INSTANT = Date.UTC(9999, 0, 1);
+
+/** Istanbul's wall clock at an instant (its UTC fields), or null when Intl must answer. */
+function istanbulClock(instant: number): Date | null {
+  return instant >= FIXED_OFFSET_SINCE && instant < MAX_ARITHMETIC_INSTANT ? new Date(instant + ISTANBUL_OFFSET_MS) : null;
+}
+
+/** An Intl formatter built the first time it is needed. */
+function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => (format ??= new Intl.DateTimeFormat(locale, { timeZone: SITE_TIME_ZONE, ...options })).format(date);
+}
+
+const two = (value: number) => String(value).padStart(2, "0");
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+const dateFormat = lazyFormat("tr-TR", { day: "numeric", month: "long", year: "numeric" });
+
+/** '26 Kasım 2026', the day in Istanbul. */
 export function formatDateTr(value: Date | string | number): string {
-  return dateFormat.format(toDate(value));
+  const date = toDate(value);
+  const clock = istanbulClock(date.getTime());
+  return clock ? `${clock.getUTCDate()} ${MONTHS_TR[clock.getUTCMonth()]} ${clock.getUTCFullYear()}` : dateFormat(date);
 }
 
-const shortDateFormat = new Intl.DateTimeFormat("tr-TR", { timeZone: SITE_TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric" });
+const shortDateFormat = lazyFormat("tr-TR", { day: "2-digit", month: "2-digit", year: "numeric" });
 
 /** '31.12.2026', the day in Istanbul (the offer cards' expiry chip). */
 export function formatShortDateTr(value: Date | string | number): string {
-  return shortDateFormat.format(toDate(value));
+  const date = toDate(value);
+  const clock = istanbulClock(date.getTime());
+  return clock ? `${two(clock.getUTCDate())}.${two(clock.getUTCMonth() + 1)}.${clock.getUTCFullYear()}` : shortDateFormat(date);
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("tr-TR", { timeZone: SITE_TIME_ZONE, day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
-const dateTimeSecondsFormat = new Intl.DateTimeFormat("tr-TR", {
-  timeZone: SITE_TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+const dateTimeFormat = lazyFormat("tr-TR", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const dateTimeSecondsFormat = lazyFormat("tr-TR", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 /** A date and time in the admin lists (tr-TR, Istanbul); to the second for the audit log. */
 export function formatDateTimeTr(value: Date | string | number, options: { seconds?: boolean } = {}): string {
-  return (options.seconds ? dateTimeSecondsFormat : dateTimeFormat).format(toDate(value));
+  return (options.seconds ? dateTimeSecondsFormat : dateTimeFormat)(toDate(value));
 }
 
 /** admin.md §9: minutes below 60, hours below 1440 minutes, otherwise days. */
@@ -48,24 +67,30 @@ export function formatRelativeAgeTr(value: Date | string | number, now: Date = n
   return `${Math.floor(minutes / 1440)} gün önce`;
 }
 
-const yearFormat = new Intl.DateTimeFormat("tr-TR", { timeZone: SITE_TIME_ZONE, year: "numeric" });
+const yearFormat = lazyFormat("tr-TR", { year: "numeric" });
 
 /** The current year in Istanbul (the footer's copyright line). */
 export function currentYearTr(now: Date = new Date()): string {
-  return yearFormat.format(now);
+  const clock = istanbulClock(now.getTime());
+  return clock ? String(clock.getUTCFullYear()) : yearFormat(now);
 }
 
 // ---- Calendar days in Istanbul, as YYYY-MM-DD (click tallies, verification dates) ----
 
 // en-CA formats a date as YYYY-MM-DD.
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const dayFormat = lazyFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" });
 let memo = { minute: Number.NaN, day: "" };
+
+function dayOf(instant: number): string {
+  const clock = istanbulClock(instant);
+  return clock ? `${clock.getUTCFullYear()}-${two(clock.getUTCMonth() + 1)}-${two(clock.getUTCDate())}` : dayFormat(new Date(instant));
+}
 
 /** The Istanbul calendar day of an instant, as YYYY-MM-DD (clicks are counted per such day, offers verified). */
 export function istanbulDay(instant: number): string {
   // A click stream asks the same minute many times: its day is formatted once.
   const minute = Math.floor(instant / 60_000);
-  if (minute !== memo.minute) memo = { minute, day: dayFormat.format(new Date(minute * 60_000)) };
+  if (minute !== memo.minute) memo = { minute, day: dayOf(minute * 60_000) };
   return memo.day;
 }
 

@@ -1,11 +1,12 @@
+import type sanitizeHtml from "sanitize-html";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 // Counts the parses: the point of keeping answers is that a description read for every
 // page is parsed once, not once per render.
 const parses = vi.hoisted(() => ({ count: 0 }));
 vi.mock("sanitize-html", async (importOriginal) => {
-  const actual = (await importOriginal<typeof import("sanitize-html")>()).default;
-  const counted = Object.assign((html: string, options?: Parameters<typeof actual>[1]) => {
+  const actual = ((await importOriginal()) as { default: typeof sanitizeHtml }).default;
+  const counted = Object.assign((html: string, options?: sanitizeHtml.IOptions) => {
     parses.count++;
     return actual(html, options);
   }, actual);

@@ -1,4 +1,4 @@
-import { formatNumberTr } from "~/lib/numbers";
+import { formatDecimalTr, formatNumberTr } from "~/lib/numbers";
 import { formatShortDateTr } from "~/lib/dates";
 
 // Issue 11 §1-2: a promotion's structured bonus terms and what the offer cards make of
@@ -93,7 +93,6 @@ export const NO_BONUS_TERMS: BonusTerms = {
 };
 
 // ---- Turkish numbers ---------------------------------------------------------------
-const oneDecimal = new Intl.NumberFormat("tr-TR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** 5000 -> '5.000 TL'. */
 export function formatTl(value: number): string {
@@ -138,5 +137,5 @@ export function chipsOf(terms: Pick<BonusTerms, "wageringMultiplier" | "minDepos
 /** The visitors' average, '4,3 / 5 · 12 yorum', from the columns a trigger keeps; null without comments. */
 export function ratingText(ratingTotal: number, ratingCount: number): string | null {
   if (ratingCount <= 0) return null;
-  return `${oneDecimal.format(Math.round((ratingTotal / ratingCount) * 10) / 10)} / 5 · ${formatNumberTr(ratingCount)} yorum`;
+  return `${formatDecimalTr(Math.round((ratingTotal / ratingCount) * 10) / 10, 1, 1)} / 5 · ${formatNumberTr(ratingCount)} yorum`;
 }
