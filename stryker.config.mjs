@@ -25,6 +25,9 @@ const RULES = [
   "app/modules/splash-ads/splash-frequency.ts",
   "app/lib/defer-hydration.server.ts",
   "app/lib/address-block.ts",
+  // 2026-11-26: dates and numbers without Intl (ADR 014), answers kept by text.
+  "app/lib/numbers.ts",
+  "app/lib/kept-by-text.server.ts",
 ];
 const rulesOnly = process.env.MUTATION_SCOPE === "rules";
 if (rulesOnly) process.env.MUTATION_UNIT_ONLY = "1";
