@@ -27,7 +27,7 @@ const RULES = [
   "app/lib/address-block.ts",
   // 2026-11-26: dates and numbers without Intl (ADR 014), answers kept by text.
   "app/lib/numbers.ts",
-  "app/lib/kept-by-text.server.ts",
+  "app/lib/keep-answers.ts",
 ];
 const rulesOnly = process.env.MUTATION_SCOPE === "rules";
 if (rulesOnly) process.env.MUTATION_UNIT_ONLY = "1";

@@ -61,6 +61,10 @@ const REDIRECT_PATH = "/git/anadolu-casino/anadolu-casino-100-hos-geldin-bonusu?
 const REDIRECT_RATE = Number(process.env.BENCH_REDIRECT_RATE ?? 2000);
 const REDIRECT_RUNS = 3;
 const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && !["redirect", "admin", "cold"].includes(ONLY)) {
+  console.error(`BENCH_ONLY=${ONLY}: use redirect, admin or cold (or leave it unset for the whole run).`);
+  process.exit(2);
+}
 // Issue 4's targets; issue 11's redirect p99.
 const TARGETS = { ratio: 0.3, p99Ms: 50, jsKb: 120, promotionsHtmlKb: 60, rssMb: 300, mixedHitRatio: 0.9, redirectP99Ms: 5, coldRendersPerS: 300 };
 

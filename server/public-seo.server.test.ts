@@ -157,12 +157,12 @@ describeEachDriver("public pages as crawlers meet them (issue 10 §2)", ({ db })
     expect((await get("/Logo.png")).status).not.toBe(301);
     expect((await get("/logo.png")).status).toBe(200);
     // The folder's files (at the top and below it, spelled with escapes too) still come from it.
-    for (const file of ["/favicon.svg", "/%66avicon.svg", "/images/placeholder.svg"]) {
+    for (const file of ["/favicon.svg", "/%66avicon.svg", "/images/placeholder.svg", "/images%2Fplaceholder.svg", "//favicon.svg", "/./favicon.svg", "/images/../favicon.svg"]) {
       const answer = await get(file);
       expect(answer.status, file).toBe(200);
       expect(answer.headers.get("cache-control"), file).toBe("public, max-age=3600");
     }
-    // A malformed escape is refused, not looked up.
+    // A malformed escape is refused before anything is looked up (the request guards).
     expect((await get("/%E0%A4%A/x")).status).toBe(400);
   });
 

@@ -167,7 +167,7 @@ export function coalesceReadyPieces(source: ReadableStream<Uint8Array>, maxBytes
           break;
         }
         if (result.done) {
-          if (size > 0) controller.enqueue(joined(pieces, size));
+          if (size > 0) controller.enqueue(joinPieces(pieces, size));
           controller.close();
           return;
         }
@@ -176,7 +176,7 @@ export function coalesceReadyPieces(source: ReadableStream<Uint8Array>, maxBytes
         if (size >= maxBytes) break;
         turned ??= new Promise((resolve) => setImmediate(resolve, TURNED));
       }
-      controller.enqueue(joined(pieces, size));
+      controller.enqueue(joinPieces(pieces, size));
     },
     cancel(reason) {
       return reader.cancel(reason);
@@ -184,10 +184,10 @@ export function coalesceReadyPieces(source: ReadableStream<Uint8Array>, maxBytes
   });
 }
 
-/** How much one coalesced piece may hold: a page larger than this goes out in several. */
+/** When a coalesced piece is handed on (it may exceed this by its last piece): a page larger than this goes out in several. */
 const MAX_COALESCED_BYTES = 512 * 1024;
 const TURNED = Symbol("the event loop turned");
 
-function joined(pieces: Uint8Array[], size: number): Uint8Array {
+function joinPieces(pieces: Uint8Array[], size: number): Uint8Array {
   return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, size);
 }

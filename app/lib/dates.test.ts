@@ -35,6 +35,8 @@ describe("dates", () => {
     expect(daysSince("2026-11-20", now)).toBe(0);
     expect(daysSince("2026-11-19", now)).toBe(1);
     expect(daysSince("2026-10-21", now)).toBe(30);
+    // Across February, whose length differs from the months around it.
+    expect(daysSince("2026-02-27", new Date("2026-03-01T12:00:00Z"))).toBe(2);
   });
 
   it("reads a calendar day only when it is a real one, from 2000 on", () => {

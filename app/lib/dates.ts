@@ -6,9 +6,10 @@ export const SITE_TIME_ZONE = "Europe/Istanbul";
 // ms of main thread on Lighthouse's throttled phone, inside the task that hydrates a public
 // page (the five formatters this module built as it loaded were most of the detail pages'
 // blocking time). Europe/Istanbul has been UTC+3 all year since 7 September 2016 (tz
-// database), so an instant from then on is formatted here by arithmetic, on the server and
-// in the browser alike; earlier instants (and invalid ones, which throw as before) go to
-// Intl, built on first use. tests/dates compare both ways across the years.
+// database), so an instant from 1 October 2016 (past the switch, with a margin) is formatted
+// here by arithmetic, on the server and in the browser alike; earlier instants (and invalid
+// ones, which throw as before) go to Intl, built on first use. intl-free.test.ts compares
+// both across the years.
 const FIXED_OFFSET_SINCE = Date.UTC(2016, 9, 1);
 const ISTANBUL_OFFSET_MS = 3 * 3_600_000;
 const MONTHS_TR = ["Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül", "Ekim", "Kasım", "Aralık"] as const;
@@ -22,18 +23,18 @@ function istanbulClock(instant: number): Date | null {
 }
 
 /** An Intl formatter built the first time it is needed. */
-function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): (date: Date) => string {
+function createLazyFormat(locale: string, options: Intl.DateTimeFormatOptions): (date: Date) => string {
   let format: Intl.DateTimeFormat | undefined;
   return (date) => (format ??= new Intl.DateTimeFormat(locale, { timeZone: SITE_TIME_ZONE, ...options })).format(date);
 }
 
-const two = (value: number) => String(value).padStart(2, "0");
+const padTwo = (value: number) => String(value).padStart(2, "0");
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-const dateFormat = lazyFormat("tr-TR", { day: "numeric", month: "long", year: "numeric" });
+const dateFormat = createLazyFormat("tr-TR", { day: "numeric", month: "long", year: "numeric" });
 
 /** '26 Kasım 2026', the day in Istanbul. */
 export function formatDateTr(value: Date | string | number): string {
@@ -42,17 +43,17 @@ export function formatDateTr(value: Date | string | number): string {
   return clock ? `${clock.getUTCDate()} ${MONTHS_TR[clock.getUTCMonth()]} ${clock.getUTCFullYear()}` : dateFormat(date);
 }
 
-const shortDateFormat = lazyFormat("tr-TR", { day: "2-digit", month: "2-digit", year: "numeric" });
+const shortDateFormat = createLazyFormat("tr-TR", { day: "2-digit", month: "2-digit", year: "numeric" });
 
 /** '31.12.2026', the day in Istanbul (the offer cards' expiry chip). */
 export function formatShortDateTr(value: Date | string | number): string {
   const date = toDate(value);
   const clock = istanbulClock(date.getTime());
-  return clock ? `${two(clock.getUTCDate())}.${two(clock.getUTCMonth() + 1)}.${clock.getUTCFullYear()}` : shortDateFormat(date);
+  return clock ? `${padTwo(clock.getUTCDate())}.${padTwo(clock.getUTCMonth() + 1)}.${clock.getUTCFullYear()}` : shortDateFormat(date);
 }
 
-const dateTimeFormat = lazyFormat("tr-TR", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
-const dateTimeSecondsFormat = lazyFormat("tr-TR", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const dateTimeFormat = createLazyFormat("tr-TR", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const dateTimeSecondsFormat = createLazyFormat("tr-TR", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 /** A date and time in the admin lists (tr-TR, Istanbul); to the second for the audit log. */
 export function formatDateTimeTr(value: Date | string | number, options: { seconds?: boolean } = {}): string {
@@ -67,7 +68,7 @@ export function formatRelativeAgeTr(value: Date | string | number, now: Date = n
   return `${Math.floor(minutes / 1440)} gün önce`;
 }
 
-const yearFormat = lazyFormat("tr-TR", { year: "numeric" });
+const yearFormat = createLazyFormat("tr-TR", { year: "numeric" });
 
 /** The current year in Istanbul (the footer's copyright line). */
 export function currentYearTr(now: Date = new Date()): string {
@@ -78,19 +79,19 @@ export function currentYearTr(now: Date = new Date()): string {
 // ---- Calendar days in Istanbul, as YYYY-MM-DD (click tallies, verification dates) ----
 
 // en-CA formats a date as YYYY-MM-DD.
-const dayFormat = lazyFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" });
+const dayFormat = createLazyFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" });
 let memo = { minute: Number.NaN, day: "" };
 
-function dayOf(instant: number): string {
+function formatIstanbulDay(instant: number): string {
   const clock = istanbulClock(instant);
-  return clock ? `${clock.getUTCFullYear()}-${two(clock.getUTCMonth() + 1)}-${two(clock.getUTCDate())}` : dayFormat(new Date(instant));
+  return clock ? `${clock.getUTCFullYear()}-${padTwo(clock.getUTCMonth() + 1)}-${padTwo(clock.getUTCDate())}` : dayFormat(new Date(instant));
 }
 
 /** The Istanbul calendar day of an instant, as YYYY-MM-DD (clicks are counted per such day, offers verified). */
 export function istanbulDay(instant: number): string {
   // A click stream asks the same minute many times: its day is formatted once.
   const minute = Math.floor(instant / 60_000);
-  if (minute !== memo.minute) memo = { minute, day: dayOf(minute * 60_000) };
+  if (minute !== memo.minute) memo = { minute, day: formatIstanbulDay(minute * 60_000) };
   return memo.day;
 }
 

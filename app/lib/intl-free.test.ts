@@ -77,3 +77,4 @@ describe("numbers without Intl", () => {
     expect(formatDecimalTr(4, 1, 1)).toBe("4,0");
   });
 });
+

@@ -8,9 +8,7 @@
 /** `value` with at least `minFraction` and at most `maxFraction` decimals, tr-TR. */
 export function formatDecimalTr(value: number, minFraction: number, maxFraction: number): string {
   const shortest = String(Math.abs(value));
-  if (!Number.isFinite(value) || shortest.includes("e")) {
-    return new Intl.NumberFormat("tr-TR", { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction }).format(value);
-  }
+  if (!Number.isFinite(value) || shortest.includes("e")) return formatWithIntl(value, minFraction, maxFraction);
   const [whole, decimals] = roundHalfUp(shortest, maxFraction);
   let shown = decimals.padEnd(minFraction, "0");
   while (shown.length > minFraction && shown.endsWith("0")) shown = shown.slice(0, -1);
@@ -18,6 +16,15 @@ export function formatDecimalTr(value: number, minFraction: number, maxFraction:
   // Intl keeps the sign of a negative value that rounds to zero ('-0'), and of -0 itself.
   const sign = value < 0 || Object.is(value, -0) ? "-" : "";
   return `${sign}${grouped}${shown ? `,${shown}` : ""}`;
+}
+
+const intlFormats = new Map<string, Intl.NumberFormat>();
+
+function formatWithIntl(value: number, minFraction: number, maxFraction: number): string {
+  const key = `${minFraction}-${maxFraction}`;
+  let format = intlFormats.get(key);
+  if (!format) intlFormats.set(key, (format = new Intl.NumberFormat("tr-TR", { minimumFractionDigits: minFraction, maximumFractionDigits: maxFraction })));
+  return format.format(value);
 }
 
 /** A plain decimal string ('12.345') rounded half up to `places` decimals: [whole, decimals]. */

@@ -35,6 +35,11 @@ describe("sanitizeRichText keeps its answers", () => {
     expect(parses.count).toBe(2);
   });
 
+  it("keeps no state from one text to the next: an unclosed code block does not let a later inline code through", () => {
+    expect(sanitizeRichText("<pre><code>a")).toBe("<pre><code>a</code></pre>");
+    expect(sanitizeRichText("<p><code>x</code></p>")).toBe("<p>x</p>");
+  });
+
   it("does not keep a long text (a whole blog post), which would crowd the short ones out", () => {
     const post = `<p>${"uzun yazı ".repeat(2000)}</p>`;
     sanitizeRichText(post);

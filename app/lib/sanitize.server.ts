@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { keptByText } from "./kept-by-text.server";
+import { keepAnswersByText } from "./keep-answers";
 
 // DESIGN.md: the allowlist is exactly what the rich-text editor (admin.md §2
 // "Rich-text editor", components/rich-text-editor.tsx) can produce:
@@ -51,10 +51,20 @@ function options(): sanitizeHtml.IOptions {
   };
 }
 
-/** Editor HTML made safe to render (kept by input: see keptByText). */
-export function sanitizeRichText(html: string | null | undefined): string {
+/** Editor HTML made safe to render. */
+export function sanitizeRichTextUncached(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitizeKept(html);
+  return sanitizeHtml(html, options());
 }
 
-const sanitizeKept = keptByText((html) => sanitizeHtml(html, options()), { maxChars: 4 * 1024 * 1024 });
+/**
+ * The same, kept by input (keepAnswersByText) for the short texts every page shows again
+ * (casino descriptions, the home page's text); a blog post (longer than 4,000 characters)
+ * is sanitised each time. Promotion descriptions have their own store (promotions.server.ts).
+ */
+export function sanitizeRichText(html: string | null | undefined): string {
+  if (!html) return "";
+  return sanitizeShortText(html);
+}
+
+const sanitizeShortText = keepAnswersByText(sanitizeRichTextUncached, { maxInputChars: 4_000, maxChars: 2 * 1024 * 1024 });

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { foldForSearch, foldTurkish, sortByTurkishName } from "./turkish";
+import { compareTurkish, foldForSearch, foldTurkish, sortByTurkishName } from "./turkish";
 
 describe("Turkish ordering and matching", () => {
   it("sorts C < Ç < D, I < İ, S < Ş", () => {
     const names = ["Şahin", "Dora", "İzmir", "Çınar", "Sema", "Ilgaz", "Cem"].map((name) => ({ name }));
     expect(sortByTurkishName(names).map((n) => n.name)).toEqual(["Cem", "Çınar", "Dora", "Ilgaz", "İzmir", "Sema", "Şahin"]);
+  });
+
+  it("orders names as a reader expects: case aside, and 'Casino 9' before 'Casino 10'", () => {
+    const names = ["casino 10", "Casino 9", "bonus", "Bonus 2", "BONUS 1"].map((name) => ({ name }));
+    expect(sortByTurkishName(names).map((n) => n.name)).toEqual(["bonus", "BONUS 1", "Bonus 2", "Casino 9", "casino 10"]);
+    expect(compareTurkish("Şans", "şans")).toBe(0);
   });
 
   it("folds dotted and dotless i so either spelling finds the other", () => {

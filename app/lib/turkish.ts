@@ -1,9 +1,10 @@
 // Turkish alphabetical order (C < Ç < D, I < İ, S < Ş). PGlite has no ICU collations,
 // so ordering by name happens here, identically on both database drivers.
-const collator = new Intl.Collator("tr-TR", { sensitivity: "base", numeric: true });
+// Built on first use (ADR 014: no public page pays for Intl as it starts).
+let collator: Intl.Collator | undefined;
 
 export function compareTurkish(a: string, b: string): number {
-  return collator.compare(a, b);
+  return (collator ??= new Intl.Collator("tr-TR", { sensitivity: "base", numeric: true })).compare(a, b);
 }
 
 export function sortByTurkishName<T extends { name: string }>(items: readonly T[]): T[] {

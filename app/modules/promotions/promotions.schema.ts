@@ -71,7 +71,10 @@ export function splitTerms(value: string): string[] {
 // The form's datetime-local value is a wall-clock time in Istanbul (DESIGN.md: the site's
 // time zone), whatever zone the operator's browser or the server runs in.
 
-const istanbulParts = new Intl.DateTimeFormat("en-US", {
+// Built on first use: a public page that imports this module must not pay for Intl as it
+// starts (ADR 014).
+let istanbulParts: Intl.DateTimeFormat | undefined;
+const ISTANBUL_PARTS_OPTIONS: Intl.DateTimeFormatOptions = {
   timeZone: SITE_TIME_ZONE,
   hourCycle: "h23",
   year: "numeric",
@@ -80,10 +83,10 @@ const istanbulParts = new Intl.DateTimeFormat("en-US", {
   hour: "2-digit",
   minute: "2-digit",
   second: "2-digit",
-});
+};
 
 function wallClockOf(instant: number): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts = Object.fromEntries(istanbulParts.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries((istanbulParts ??= new Intl.DateTimeFormat("en-US", ISTANBUL_PARTS_OPTIONS)).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour) % 24, minute: Number(parts.minute), second: Number(parts.second) };
 }
 

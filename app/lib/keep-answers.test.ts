@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { keepAnswersByText } from "./keep-answers";
+
+function counted(bounds = { maxInputChars: 10, maxChars: 40 }) {
+  const inputs: string[] = [];
+  const fn = keepAnswersByText((text) => {
+    inputs.push(text);
+    return text.toUpperCase();
+  }, bounds);
+  return { fn, inputs };
+}
+
+describe("keepAnswersByText", () => {
+  it("computes each text once and answers it again from what it kept", () => {
+    const { fn, inputs } = counted();
+    expect(fn("bonus")).toBe("BONUS");
+    expect(fn("bonus")).toBe("BONUS");
+    expect(fn("kampanya")).toBe("KAMPANYA");
+    expect(fn("bonus")).toBe("BONUS");
+    expect(inputs).toEqual(["bonus", "kampanya"]);
+  });
+
+  it("keeps a text as long as the input bound, and computes a longer one every time", () => {
+    const { fn, inputs } = counted();
+    fn("on karakte"); // exactly 10
+    fn("on karakte");
+    fn("on karakter"); // 11
+    fn("on karakter");
+    expect(inputs).toEqual(["on karakte", "on karakter", "on karakter"]);
+  });
+
+  it("stays within its size bound, dropping the least recently used", () => {
+    const { fn, inputs } = counted();
+    // Each entry is 2 x 5 = 10 characters: four fit in 40.
+    for (const text of ["aaaaa", "bbbbb", "ccccc", "ddddd"]) fn(text);
+    fn("aaaaa");
+    fn("eeeee");
+    inputs.length = 0;
+    fn("aaaaa");
+    fn("bbbbb");
+    expect(inputs).toEqual(["bbbbb"]);
+  });
+
+  it("keeps an empty text with an empty answer (a promotion without a description) without failing", () => {
+    const inputs: string[] = [];
+    const fn = keepAnswersByText(
+      (text) => {
+        inputs.push(text);
+        return "";
+      },
+      { maxInputChars: 10, maxChars: 40 },
+    );
+    expect(fn("")).toBe("");
+    expect(fn("")).toBe("");
+    expect(fn("x")).toBe("");
+    expect(fn("x")).toBe("");
+    expect(inputs).toEqual(["", "x"]);
+  });
+
+  it("measures an answer that is not a string with sizeOf", () => {
+    const inputs: string[] = [];
+    const fn = keepAnswersByText(
+      (text) => {
+        inputs.push(text);
+        return { html: `<p>${text}</p>`, short: text.slice(0, 2) };
+      },
+      { maxInputChars: 100, maxChars: 30, sizeOf: (answer) => answer.html.length + answer.short.length },
+    );
+    // 'abcd': 4 + 11 + 2 = 17 characters; two do not fit in 30, so the first is dropped.
+    expect(fn("abcd")).toEqual({ html: "<p>abcd</p>", short: "ab" });
+    fn("abcd");
+    fn("efgh");
+    fn("abcd");
+    expect(inputs).toEqual(["abcd", "efgh", "abcd"]);
+  });
+});
