@@ -41,11 +41,13 @@ async function main() {
   host.disable("x-powered-by");
   let runtime;
   let fastPath = () => false;
+  let limitPipelining;
 
   if (DEVELOPMENT) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     const first = await vite.ssrLoadModule("./server/app.ts");
     runtime = await first.startRuntime();
+    limitPipelining = first.limitPipelining;
     host.use(vite.middlewares);
     // One Express app per loaded module: a code change reloads the module, and the app with it.
     const apps = new WeakMap();
@@ -62,6 +64,7 @@ async function main() {
   } else {
     const mod = await import(new URL(`./${BUILD_DIR}/server/index.js`, import.meta.url).href);
     runtime = await mod.startRuntime();
+    limitPipelining = mod.limitPipelining;
     host.use(mod.createApp({ staticDir: `${BUILD_DIR}/client` }));
     // Cached public pages, and /git/ redirects whose target is known (issue 11 §3), are
     // answered before Express runs.
@@ -71,6 +74,8 @@ async function main() {
   }
 
   const { PORT, HOST, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS } = runtime.env;
+  // At most 16 answers under way per connection, and none kept once it closes (server/pipelining.ts).
+  const admitPipelined = limitPipelining();
   let closing = false;
   const inFlight = new Set();
   // Slow or idle clients must not hold sockets for ever: headers and whole requests are
@@ -81,6 +86,7 @@ async function main() {
   const server = http.createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(HEADERS_TIMEOUT_MS, 5_000) },
     (req, res) => {
+      if (!admitPipelined(req.socket, res)) return;
       inFlight.add(res);
       res.once("close", () => {
         inFlight.delete(res);

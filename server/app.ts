@@ -17,6 +17,7 @@ import { learnOutboundHeaders } from "./outbound-fast-path";
 export { startRuntime } from "./runtime";
 export { serveCachedPage } from "./page-cache";
 export { serveKnownOutbound } from "./outbound-fast-path";
+export { limitPipelining } from "./pipelining";
 
 declare module "react-router" {
   interface AppLoadContext {
