@@ -124,5 +124,24 @@ export function createApp(options: { staticDir?: string } = {}): Express {
   // In production the build is loaded once (a function makes React Router rebuild its route
   // table on every request); development keeps the function so code changes show at once.
   app.use(createRequestHandler({ build: env.NODE_ENV === "development" ? build : build(), getLoadContext }));
+  app.use(answerVisitorErrors);
   return app;
+}
+
+const VISITOR_ERROR_TEXTS: Readonly<Record<number, string>> = {
+  412: "İsteğin ön koşulu sağlanmadı.",
+  416: "İstenen bayt aralığı dosyada yok.",
+};
+
+/**
+ * A visitor's mistake that a middleware passed on as an error (a Range past a file's end:
+ * 416; a failed If-Match: 412) is one log line and a short answer that no cache keeps, never
+ * Express's stack trace: strangers must not be able to fill the log (a hostile pass found both).
+ */
+function answerVisitorErrors(error: unknown, req: express.Request, res: express.Response, next: express.NextFunction): void {
+  const status = typeof error === "object" && error !== null ? Number((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode) : Number.NaN;
+  if (!(status >= 400 && status < 500) || res.headersSent) return next(error);
+  console.warn(`${status} ${req.method.slice(0, 20)} ${req.path.slice(0, 200)}: ${(error as Error).message?.slice(0, 200) ?? "visitor error"}`);
+  res.setHeader("Cache-Control", "no-store");
+  res.status(status).type("text/plain; charset=utf-8").send(VISITOR_ERROR_TEXTS[status] ?? "İstek karşılanamadı.");
 }

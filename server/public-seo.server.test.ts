@@ -162,6 +162,17 @@ describeEachDriver("public pages as crawlers meet them (issue 10 §2)", ({ db })
       expect(answer.status, file).toBe(200);
       expect(answer.headers.get("cache-control"), file).toBe("public, max-age=3600");
     }
+    // A Range past the file's end and a failed If-Match: one line in the log, no stack (the
+    // test setup fails a test on any console.error), and an answer no cache keeps.
+    for (const [file, headers, status] of [
+      ["/logo.png", { Range: "bytes=999999999-" }, 416],
+      ["/favicon.svg", { "If-Match": '"nope"' }, 412],
+    ] as const) {
+      const answer = await fetch(base + file, { headers });
+      expect(answer.status, file).toBe(status);
+      expect(answer.headers.get("cache-control"), file).toBe("no-store");
+      expect(await answer.text(), file).not.toMatch(/Error|at /);
+    }
     // A malformed escape is refused before anything is looked up (the request guards).
     expect((await get("/%E0%A4%A/x")).status).toBe(400);
   });
