@@ -17,6 +17,8 @@ import "~/lib/zod-turkish";
 // hydration scripts (lib/defer-hydration.server.ts).
 export const streamTimeout = 5_000;
 
+const CROSS_ORIGIN_REFUSAL = /^(?:The `request\.url` origin does not match `origin` header|`origin` header is not a valid URL)\b.*Aborting the action\.$/;
+
 /**
  * What a visitor got wrong (a 4xx such as a POST to a page that takes none, or an OPTIONS
  * request) is one log line, never a stack: strangers must not be able to fill the log.
@@ -24,6 +26,12 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // React Router's own refusal of a form whose Origin is not the request's (a proxy or a
+  // stranger sending another Host): answered 400 by React Router, a visitor's doing.
+  if (error instanceof Error && CROSS_ORIGIN_REFUSAL.test(error.message)) {
+    console.warn(`400 ${request.method.slice(0, 20)} ${new URL(request.url).pathname.slice(0, 200)}: ${error.message}`);
+    return;
+  }
   if (isRouteErrorResponse(error) && error.status < 500) {
     console.warn(
       `${error.status} ${request.method.slice(0, 20)} ${new URL(request.url).pathname.slice(0, 200)}: ${error.statusText}`,
