@@ -272,20 +272,26 @@ describe("page store", () => {
   });
 });
 
-describe("stale pages (ADR 010: a comment's page is served while one render replaces it)", () => {
+/** The process's page store on a clock each test moves, emptied before each test. */
+function storeOnTestClock() {
   const store = pageStore();
-  let clock = 1_000_000;
-  // ADR 010: a stale page is rendered again at most once a second (the rule, not the constant).
-  const ONE_SECOND = 1_000;
-
+  const clock = { now: 1_000_000 };
   beforeEach(() => {
     store.invalidate([SITE_TAG]);
-    clock = 1_000_000;
-    store.now = () => clock;
+    clock.now = 1_000_000;
+    store.now = () => clock.now;
   });
   afterEach(() => {
     store.now = Date.now;
   });
+  return { store, clock };
+}
+
+describe("stale pages (ADR 010: a comment's page is served while one render replaces it)", () => {
+  const { store, clock } = storeOnTestClock();
+  // ADR 010: a stale page is rendered again at most once a second (the rule, not the constant).
+  const ONE_SECOND = 1_000;
+
 
   it("marks the kept pages showing the comments stale, in either segment, and leaves the others fresh", () => {
     store.set("/a", page([SITE_TAG, promotionTag("a")]), store.sequence);
@@ -327,54 +333,45 @@ describe("stale pages (ADR 010: a comment's page is served while one render repl
   });
 
   it("lets a stale page start a background render once a second, also when the last one could not replace it", () => {
-    const stale: CachedPage = { ...page([SITE_TAG]), renderedAt: clock, stale: true };
+    const stale: CachedPage = { ...page([SITE_TAG]), renderedAt: clock.now, stale: true };
     // Rendered just now: not yet.
     expect(store.refreshDue(stale)).toBe(false);
-    clock += ONE_SECOND - 1;
+    clock.now += ONE_SECOND - 1;
     expect(store.refreshDue(stale)).toBe(false);
-    clock += 1;
+    clock.now += 1;
     expect(store.refreshDue(stale)).toBe(true);
     // That render failed (the page is still the old one): the next waits another second.
     expect(store.refreshDue(stale)).toBe(false);
-    clock += ONE_SECOND - 1;
+    clock.now += ONE_SECOND - 1;
     expect(store.refreshDue(stale)).toBe(false);
-    clock += 1;
+    clock.now += 1;
     expect(store.refreshDue(stale)).toBe(true);
   });
 });
 
 describe("kept reads (ADR 013)", () => {
-  const store = pageStore();
-  let clock = 1_000_000;
+  const { store, clock } = storeOnTestClock();
 
-  beforeEach(() => {
-    store.invalidate([SITE_TAG]);
-    clock = 1_000_000;
-    store.now = () => clock;
-  });
-  afterEach(() => {
-    store.now = Date.now;
-  });
 
   it("trusts data read after the last site-wide write for one page lifetime, and no longer", () => {
     const from = store.sequence;
-    const at = clock;
+    const at = clock.now;
     expect(store.siteDataCurrent(from, at)).toBe(true);
     store.invalidate([promotionTag("a")]); // a comment changes no site-wide data
-    clock = at + store.maxAgeMs - 1;
+    clock.now = at + store.maxAgeMs - 1;
     expect(store.siteDataCurrent(from, at)).toBe(true);
-    clock = at + store.maxAgeMs;
+    clock.now = at + store.maxAgeMs;
     expect(store.siteDataCurrent(from, at)).toBe(false);
   });
 
   it("no longer trusts data read before a site-wide write", () => {
     const from = store.sequence;
     store.invalidate([SITE_TAG]);
-    expect(store.siteDataCurrent(from, clock)).toBe(false);
+    expect(store.siteDataCurrent(from, clock.now)).toBe(false);
   });
 
   it("does not trust a read stamped later than its clock (a clock moved back)", () => {
-    expect(store.siteDataCurrent(store.sequence, clock + 1)).toBe(false);
+    expect(store.siteDataCurrent(store.sequence, clock.now + 1)).toBe(false);
   });
 });
 
