@@ -58,6 +58,9 @@ const contentSecurityPolicy = {
  */
 function serveStaticFiles(dir: string, options: Parameters<typeof express.static>[1]): express.RequestHandler {
   const serve = express.static(dir, options);
+  // Hashed build assets spelled otherwise than `/assets/…` (`/%61ssets/…`, `//assets/…`):
+  // the same files, so the same year-long caching as the `/assets` mount gives them.
+  const serveAssets = express.static(dir, ASSET_CACHING);
   const names = new Set(fs.readdirSync(dir));
   return (req, res, next) => {
     // As express.static reads the path: decoded, dot segments and doubled slashes resolved.
@@ -69,9 +72,11 @@ function serveStaticFiles(dir: string, options: Parameters<typeof express.static
       return next();
     }
     if (!names.has(name)) return next();
-    return serve(req, res, next);
+    return (name === "assets" ? serveAssets : serve)(req, res, next);
   };
 }
+
+const ASSET_CACHING = { immutable: true, maxAge: "1y" } as const;
 
 /** The Express app: security headers, compression, static files and React Router. */
 export function createApp(options: { staticDir?: string } = {}): Express {
@@ -103,7 +108,7 @@ export function createApp(options: { staticDir?: string } = {}): Express {
 
   if (options.staticDir) {
     // Hashed build assets never change; everything else in public/ may, from one deploy to the next.
-    app.use("/assets", express.static(`${options.staticDir}/assets`, { immutable: true, maxAge: "1y" }));
+    app.use("/assets", express.static(`${options.staticDir}/assets`, ASSET_CACHING));
     app.use(serveStaticFiles(options.staticDir, { maxAge: "1h" }));
   }
 

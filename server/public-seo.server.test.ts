@@ -162,6 +162,13 @@ describeEachDriver("public pages as crawlers meet them (issue 10 §2)", ({ db })
       expect(answer.status, file).toBe(200);
       expect(answer.headers.get("cache-control"), file).toBe("public, max-age=3600");
     }
+    // A hashed asset keeps its year-long caching however its path is spelled.
+    const asset = fs.readdirSync(path.join(BUILD_DIR, "client/assets")).find((name) => name.endsWith(".js"))!;
+    for (const spelling of [`/assets/${asset}`, `/%61ssets/${asset}`, `//assets/${asset}`, `/x/../assets/${asset}`]) {
+      const answer = await get(spelling);
+      expect(answer.status, spelling).toBe(200);
+      expect(answer.headers.get("cache-control"), spelling).toBe("public, max-age=31536000, immutable");
+    }
     // A Range past the file's end and a failed If-Match: one line in the log, no stack (the
     // test setup fails a test on any console.error), and an answer no cache keeps.
     for (const [file, headers, status] of [
