@@ -6,7 +6,7 @@ import { addDays, istanbulToday } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { keepAnswersByText } from "~/lib/keep-answers";
-import { sanitizeRichText, sanitizeRichTextUncached } from "~/lib/sanitize.server";
+import { sanitizeRichTextUncached } from "~/lib/sanitize.server";
 import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish";
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
 import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
