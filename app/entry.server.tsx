@@ -17,6 +17,13 @@ import "~/lib/zod-turkish";
 // hydration scripts (lib/defer-hydration.server.ts).
 export const streamTimeout = 5_000;
 
+/** A 4xx a visitor caused, or React Router's own refusal of a form whose Origin is not the request's (answered 400). */
+function visitorErrorOf(error: unknown): { status: number; reason: string } | null {
+  if (isRouteErrorResponse(error) && error.status < 500) return { status: error.status, reason: error.statusText };
+  if (error instanceof Error && CROSS_ORIGIN_REFUSAL.test(error.message)) return { status: 400, reason: error.message };
+  return null;
+}
+
 const CROSS_ORIGIN_REFUSAL = /^(?:The `request\.url` origin does not match `origin` header|`origin` header is not a valid URL)\b.*Aborting the action\.$/;
 
 /**
@@ -26,16 +33,9 @@ const CROSS_ORIGIN_REFUSAL = /^(?:The `request\.url` origin does not match `orig
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  // React Router's own refusal of a form whose Origin is not the request's (a proxy or a
-  // stranger sending another Host): answered 400 by React Router, a visitor's doing.
-  if (error instanceof Error && CROSS_ORIGIN_REFUSAL.test(error.message)) {
-    console.warn(`400 ${request.method.slice(0, 20)} ${new URL(request.url).pathname.slice(0, 200)}: ${error.message}`);
-    return;
-  }
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    console.warn(
-      `${error.status} ${request.method.slice(0, 20)} ${new URL(request.url).pathname.slice(0, 200)}: ${error.statusText}`,
-    );
+  const visitorError = visitorErrorOf(error);
+  if (visitorError) {
+    console.warn(`${visitorError.status} ${request.method.slice(0, 20)} ${new URL(request.url).pathname.slice(0, 200)}: ${visitorError.reason}`);
     return;
   }
   console.error(error);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "./react-router-handler";
 import { canonicalPublicPaths } from "./canonical-path";
-import { clientAddressOf, requestGuards } from "./request-guards";
+import { clientAddressOf, logRefusal, requestGuards } from "./request-guards";
 import { createRequestHandler as createFetchHandler } from "react-router";
 import compression from "compression";
 import express, { type Express } from "express";
@@ -11,6 +11,7 @@ import "react-router";
 import { getDb } from "~/db/index.server";
 import { pingDatabase } from "~/db/db.server";
 import { getEnv } from "~/env.server";
+import { REQUEST_MESSAGES } from "~/lib/request-body.server";
 import { pageCache, privateAreas } from "./page-cache";
 import { learnOutboundHeaders } from "./outbound-fast-path";
 
@@ -134,8 +135,8 @@ export function createApp(options: { staticDir?: string } = {}): Express {
 }
 
 const VISITOR_ERROR_TEXTS: Readonly<Record<number, string>> = {
-  412: "İsteğin ön koşulu sağlanmadı.",
-  416: "İstenen bayt aralığı dosyada yok.",
+  412: REQUEST_MESSAGES.preconditionFailed,
+  416: REQUEST_MESSAGES.rangeNotSatisfiable,
 };
 
 /**
@@ -144,9 +145,10 @@ const VISITOR_ERROR_TEXTS: Readonly<Record<number, string>> = {
  * Express's stack trace: strangers must not be able to fill the log (a hostile pass found both).
  */
 function answerVisitorErrors(error: unknown, req: express.Request, res: express.Response, next: express.NextFunction): void {
-  const status = typeof error === "object" && error !== null ? Number((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode) : Number.NaN;
-  if (!(status >= 400 && status < 500) || res.headersSent) return next(error);
-  console.warn(`${status} ${req.method.slice(0, 20)} ${req.path.slice(0, 200)}: ${(error as Error).message?.slice(0, 200) ?? "visitor error"}`);
+  // http-errors, which express.static and Express's own parsers throw, carries `status`.
+  const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
+  if (typeof status !== "number" || status < 400 || status >= 500 || res.headersSent) return next(error);
+  logRefusal(req, status, String(message ?? "visitor error").slice(0, 200));
   res.setHeader("Cache-Control", "no-store");
-  res.status(status).type("text/plain; charset=utf-8").send(VISITOR_ERROR_TEXTS[status] ?? "İstek karşılanamadı.");
+  res.status(status).type("text/plain; charset=utf-8").send(VISITOR_ERROR_TEXTS[status] ?? REQUEST_MESSAGES.notServed);
 }

@@ -15,25 +15,24 @@ import type { Socket } from "node:net";
  */
 export function limitPipelining(max = MAX_PIPELINED): (socket: Socket, res: ServerResponse) => boolean {
   const underWay = new WeakMap<Socket, Set<ServerResponse>>();
+  const answersOf = (socket: Socket): Set<ServerResponse> => {
+    const answers = new Set<ServerResponse>();
+    underWay.set(socket, answers);
+    socket.once("close", () => {
+      // The answer on the socket hears of it from Node; those queued behind it do not.
+      for (const waiting of answers) if (!waiting.socket && !waiting.writableFinished) abandon(waiting);
+      answers.clear();
+    });
+    return answers;
+  };
   return (socket, res) => {
-    let answers = underWay.get(socket);
-    if (!answers) {
-      const forSocket = new Set<ServerResponse>();
-      answers = forSocket;
-      underWay.set(socket, forSocket);
-      socket.once("close", () => {
-        // The answer on the socket hears of it from Node; those queued behind it do not.
-        for (const waiting of forSocket) if (!waiting.socket && !waiting.writableFinished) abandon(waiting);
-        forSocket.clear();
-      });
-    }
+    const answers = underWay.get(socket) ?? answersOf(socket);
     if (answers.size >= max) {
       socket.destroy();
       return false;
     }
-    const forSocket = answers;
-    forSocket.add(res);
-    res.once("close", () => forSocket.delete(res));
+    answers.add(res);
+    res.once("close", () => answers.delete(res));
     return true;
   };
 }

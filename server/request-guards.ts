@@ -16,7 +16,7 @@ const pathOf = (req: IncomingMessage) => routedPath((req.url ?? "/").split("?")[
 const isApiPath = (req: IncomingMessage) => pathOf(req).startsWith("/api/");
 
 /** One log line per refused request: status, method, a bounded and escaped URL, reason. */
-function logRefusal(req: IncomingMessage, status: number, reason: string): void {
+export function logRefusal(req: IncomingMessage, status: number, reason: string): void {
   const url = req.url ?? "/";
   const shown = JSON.stringify(url.length > 200 ? `${url.slice(0, 200)}…` : url);
   console.warn(`${status} ${req.method} ${shown}: ${reason}`);

@@ -80,19 +80,11 @@ export function currentYearTr(now: Date = new Date()): string {
 
 // en-CA formats a date as YYYY-MM-DD.
 const dayFormat = createLazyFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" });
-let memo = { minute: Number.NaN, day: "" };
-
-function formatIstanbulDay(instant: number): string {
-  const clock = istanbulClock(instant);
-  return clock ? `${clock.getUTCFullYear()}-${padTwo(clock.getUTCMonth() + 1)}-${padTwo(clock.getUTCDate())}` : dayFormat(new Date(instant));
-}
 
 /** The Istanbul calendar day of an instant, as YYYY-MM-DD (clicks are counted per such day, offers verified). */
 export function istanbulDay(instant: number): string {
-  // A click stream asks the same minute many times: its day is formatted once.
-  const minute = Math.floor(instant / 60_000);
-  if (minute !== memo.minute) memo = { minute, day: formatIstanbulDay(minute * 60_000) };
-  return memo.day;
+  const clock = istanbulClock(instant);
+  return clock ? `${clock.getUTCFullYear()}-${padTwo(clock.getUTCMonth() + 1)}-${padTwo(clock.getUTCDate())}` : dayFormat(new Date(instant));
 }
 
 /** A YYYY-MM-DD day moved by whole days (negative: back). */

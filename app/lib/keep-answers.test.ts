@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { keepAnswersByText } from "./keep-answers";
 
-function counted(bounds = { maxInputChars: 10, maxChars: 40 }) {
+/** keepAnswersByText over `compute`, with the texts it computed. */
+function counted(compute: (text: string) => string = (text) => text.toUpperCase(), bounds = { maxInputChars: 10, maxChars: 40 }) {
   const inputs: string[] = [];
   const fn = keepAnswersByText((text) => {
     inputs.push(text);
-    return text.toUpperCase();
+    return compute(text);
   }, bounds);
   return { fn, inputs };
 }
@@ -42,14 +43,7 @@ describe("keepAnswersByText", () => {
   });
 
   it("keeps an empty text with an empty answer (a promotion without a description) without failing", () => {
-    const inputs: string[] = [];
-    const fn = keepAnswersByText(
-      (text) => {
-        inputs.push(text);
-        return "";
-      },
-      { maxInputChars: 10, maxChars: 40 },
-    );
+    const { fn, inputs } = counted(() => "");
     expect(fn("")).toBe("");
     expect(fn("")).toBe("");
     expect(fn("x")).toBe("");

@@ -9,6 +9,9 @@ export const REQUEST_MESSAGES = {
   crossSite: "Bu işlem yalnızca sitenin kendi sayfalarından yapılabilir.",
   badRequest: "Geçersiz istek. Lütfen adresi kontrol edip tekrar deneyin.",
   postOnly: "Bu adres yalnızca POST isteklerini kabul eder.",
+  preconditionFailed: "İsteğin ön koşulu sağlanmadı.",
+  rangeNotSatisfiable: "İstenen bayt aralığı dosyada yok.",
+  notServed: "İstek karşılanamadı.",
 } as const;
 
 export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; message: string };
