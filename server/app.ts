@@ -129,7 +129,7 @@ export function createApp(options: { staticDir?: string } = {}): Express {
   }
   // In production the build is loaded once (a function makes React Router rebuild its route
   // table on every request); development keeps the function so code changes show at once.
-  app.use(createRequestHandler({ build: env.NODE_ENV === "development" ? build : build(), getLoadContext }));
+  app.use(createRequestHandler({ build: env.NODE_ENV === "development" ? build : build(), getLoadContext, publicSiteUrl: env.PUBLIC_SITE_URL }));
   app.use(answerVisitorErrors);
   return app;
 }

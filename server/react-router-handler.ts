@@ -13,14 +13,17 @@ export function createRequestHandler(options: {
   build: ServerBuild | Promise<ServerBuild> | (() => Promise<ServerBuild>);
   getLoadContext: (req: ExpressRequest) => AppLoadContext;
   mode?: string;
+  /** PUBLIC_SITE_URL: a write its browser page sent from there is taken as sent there (publicOriginFor). */
+  publicSiteUrl?: string;
 }): RequestHandler {
   const { build } = options;
+  const publicOrigin = originOf(options.publicSiteUrl);
   const mode = options.mode ?? process.env.NODE_ENV;
   const handler = build instanceof Promise ? build.then((loaded) => createFetchHandler(loaded, mode)) : Promise.resolve(createFetchHandler(build, mode));
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const handle = await handler;
-      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req));
+      const response = await handle(toFetchRequest(req, res, publicOrigin), options.getLoadContext(req));
       await send(req, res, response);
     } catch (error) {
       next(error);
@@ -28,12 +31,39 @@ export function createRequestHandler(options: {
   };
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { origin } = new URL(url);
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origin the request is taken as sent to: PUBLIC_SITE_URL's when the browser says its
+ * page came from there (Origin), otherwise the scheme and host it came in on.
+ *
+ * React Router refuses an action (400) whose Origin differs from the request URL's origin.
+ * Behind a proxy that terminates TLS or rewrites Host (nginx's default `proxy_pass` sends
+ * `Host: 127.0.0.1:3000`) without X-Forwarded-Proto and -Host, every admin form would then
+ * fail. A browser on another site cannot send our origin as its Origin, and
+ * sameOriginMutations (request-guards.ts) has already refused writes from other sites, so
+ * this takes nothing away from either check.
+ */
+export function publicOriginFor(originHeader: string | undefined, publicOrigin: string | null): string | null {
+  if (!publicOrigin || !originHeader) return null;
+  return originOf(originHeader) === publicOrigin ? publicOrigin : null;
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, publicOrigin: string | null): Request {
+  const pinned = publicOriginFor(req.get("Origin"), publicOrigin);
   const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const url = new URL(`${pinned ?? `${req.protocol}://${hostname}${port ? `:${port}` : ""}`}${req.originalUrl}`);
 
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {

@@ -10,6 +10,7 @@ import { describeEachDriver, truncateAll } from "../tests/helpers/db";
 import { sendRaw } from "../tests/helpers/hostile-inputs";
 import { promotionComments, promotions } from "~/db/schema";
 import { seedDemoContent } from "~/seed/demo.server";
+import { createAdminUser } from "~/modules/auth/auth.server";
 
 // Issue 7, findings 5, 6 and 10, through the production build's Express app. This file's
 // app runs behind one trusted proxy, with a canonical origin.
@@ -106,6 +107,43 @@ describeEachDriver("request guards", ({ db }) => {
     it("accepts a post from the site's canonical origin or the host the proxy forwarded", async () => {
       expect((await comment({ Origin: "https://bonus.example", "X-Forwarded-For": "192.0.2.50" }, "Kanonik")).status).toBe(201);
       expect((await comment({ Origin: "https://www.bonus-sitesi.example", "X-Forwarded-Host": "www.bonus-sitesi.example", "X-Forwarded-For": "192.0.2.51" }, "Vekil Host")).status).toBe(201);
+    });
+  });
+
+  describe("behind a proxy that sends neither the public scheme nor its host", () => {
+    // nginx's plain `proxy_pass http://127.0.0.1:3000` (no `proxy_set_header Host $host`, no
+    // X-Forwarded-Proto): the request comes in as http://127.0.0.1:port while the operator's
+    // browser, on https://bonus.example, names that as its Origin.
+    const signIn = async (suffix: "" | ".data", origin: string) => {
+      const email = `vekil-${suffix ? "data" : "belge"}-${crypto.randomBytes(3).toString("hex")}@example.com`;
+      await createAdminUser(email, "operator-sifre");
+      return sendRaw(base, {
+        method: "POST",
+        path: `/admin/login${suffix}`,
+        headers: { ...FORM, Origin: origin, "Sec-Fetch-Site": "same-origin" },
+        body: new URLSearchParams({ email, password: "operator-sifre" }).toString(),
+      });
+    };
+
+    it("signs an operator in from the public origin, with and without JavaScript", async () => {
+      const page = await signIn("", "https://bonus.example");
+      expect(page.status).toBe(302);
+      expect(page.headers["location"]).toBe("/admin/dashboard");
+      expect(String(page.headers["set-cookie"])).toMatch(/session/i);
+      // With JavaScript the form posts to the .data URL; the redirect travels in the body.
+      const data = await signIn(".data", "https://bonus.example");
+      expect(data.status).toBe(202);
+      expect(data.body).toContain("/admin/dashboard");
+      expect(String(data.headers["set-cookie"])).toMatch(/session/i);
+    });
+
+    it("still refuses a form whose page was on another origin that the guards let through", async () => {
+      // Same host, another scheme: not the public origin, so React Router's own check applies.
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const refused = await signIn("", "http://bonus.example:8080");
+      vi.restoreAllMocks();
+      expect(refused.status).toBe(400);
+      expect(refused.headers["set-cookie"]).toBeUndefined();
     });
   });
 
