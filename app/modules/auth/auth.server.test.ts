@@ -63,6 +63,41 @@ describeEachDriver("admin sign-in", ({ db }) => {
     expect(await getAdmin(await requestWithSession(result.token))).toBeNull();
   });
 
+  it("reads the session once for all loaders of one request, which React Router hands each a copy of the Request", async () => {
+    const result = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.3");
+    if (!result.ok) throw new Error(result.message);
+    const incoming = await requestWithSession(result.token);
+    // As React Router calls loaders: each gets its own copy (stripIndexParam), all one load context.
+    const copy = () => new Request(incoming.url, { headers: incoming.headers, signal: incoming.signal });
+    const context = { clientAddress: "10.0.0.3" };
+    await expect(requireAdmin(copy(), context)).resolves.toMatchObject({ email: EMAIL });
+    // The session ends in the database while this request runs: the page's loader still
+    // sees the admin the layout's loader saw, so the page is never half signed in.
+    await db().delete(sessions);
+    await expect(requireAdmin(copy(), context)).resolves.toMatchObject({ email: EMAIL });
+    // The next request (a new load context) reads afresh.
+    await expect(requireAdmin(copy(), { clientAddress: "10.0.0.3" })).rejects.toMatchObject({ status: 302 });
+  });
+
+  it("never hands one visitor's identity to another cookie, even under a reused load context", async () => {
+    const result = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.4");
+    if (!result.ok) throw new Error(result.message);
+    const context = { clientAddress: "10.0.0.4" };
+    await expect(requireAdmin(await requestWithSession(result.token), context)).resolves.toMatchObject({ email: EMAIL });
+    expect(await getAdmin(new Request("http://localhost/admin/dashboard"), context)).toBeNull();
+    expect(await getAdmin(await requestWithSession("baska-bir-belirtec"), context)).toBeNull();
+  });
+
+  it("sees the admin signed out on the same request once signOut has run", async () => {
+    const result = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.5");
+    if (!result.ok) throw new Error(result.message);
+    const request = await requestWithSession(result.token);
+    const context = { clientAddress: "10.0.0.5" };
+    await expect(requireAdmin(request, context)).resolves.toMatchObject({ email: EMAIL });
+    await signOut(request, context);
+    expect(await getAdmin(new Request(request.url, { headers: request.headers }), context)).toBeNull();
+  });
+
   it("locks an email for 15 minutes after five failures, even with the right password", async () => {
     for (let i = 0; i < 5; i++) await signIn({ email: EMAIL, password: "yanlis-sifre" }, `10.0.1.${i}`);
     const locked = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.2.1");

@@ -135,15 +135,22 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value ? value : null;
 }
 
-// React Router hands the admin layout's loader and the page's loader the same Request: the
-// session is read once per request, not once per loader (a cookie check and a query each).
-const adminOfRequest = new WeakMap<Request, Promise<AdminIdentity | null>>();
+// The admin layout's loader and the page's loader each ask who is signed in. React Router
+// hands each loader its own copy of the Request (it strips `?index` and `?_routes`), so the
+// copies cannot be told to belong together; the load context is one object per incoming
+// request (server/app.ts). Loaders that pass it read the session once per request (a cookie
+// check, a hash and a query), not once per loader. The cookie is checked too, so a context
+// some caller reused for another visitor could never hand on the first one's identity.
+type KnownAdmin = { cookie: string | null; admin: Promise<AdminIdentity | null> };
+const adminOfRequest = new WeakMap<object, KnownAdmin>();
 
 /** The signed-in admin, or null. Users whose admin_users row is gone count as signed out. */
-export function getAdmin(request: Request): Promise<AdminIdentity | null> {
-  let admin = adminOfRequest.get(request);
-  if (!admin) adminOfRequest.set(request, (admin = readAdmin(request)));
-  return admin;
+export function getAdmin(request: Request, context?: object): Promise<AdminIdentity | null> {
+  const key = context ?? request;
+  const cookie = request.headers.get("Cookie");
+  let known = adminOfRequest.get(key);
+  if (!known || known.cookie !== cookie) adminOfRequest.set(key, (known = { cookie, admin: readAdmin(request) }));
+  return known.admin;
 }
 
 async function readAdmin(request: Request): Promise<AdminIdentity | null> {
@@ -160,8 +167,8 @@ async function readAdmin(request: Request): Promise<AdminIdentity | null> {
 }
 
 /** Guards every admin loader and action: no admin session redirects to the sign-in page. */
-export async function requireAdmin(request: Request): Promise<AdminIdentity> {
-  const admin = await getAdmin(request);
+export async function requireAdmin(request: Request, context?: object): Promise<AdminIdentity> {
+  const admin = await getAdmin(request, context);
   if (admin) return admin;
   const url = new URL(request.url);
   const target = url.pathname + url.search;
@@ -172,11 +179,12 @@ export async function requireAdmin(request: Request): Promise<AdminIdentity> {
 }
 
 /** Ends the session server-side and returns the Set-Cookie header that clears it. */
-export async function signOut(request: Request): Promise<string> {
+export async function signOut(request: Request, context?: object): Promise<string> {
   const token = await readToken(request);
   if (token) await getDb().delete(sessions).where(eq(sessions.id, hashToken(token)));
   // Whatever runs after this on the same request sees the admin signed out.
   adminOfRequest.delete(request);
+  if (context) adminOfRequest.delete(context);
   return clearSessionCookie(request);
 }
 

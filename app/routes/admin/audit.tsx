@@ -9,8 +9,8 @@ import { listAuditEntries } from "~/modules/audit/audit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Denetim Kaydı | Admin Panel" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   // ?q= is the actor's email (part of it); the list has one order, newest first.
   const { page, q } = parseListQuery(url, ["createdAt"], { sort: "createdAt", dir: "desc" });
@@ -19,8 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // Read-only; guarded anyway so a POST without a session is sent to sign-in.
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
   throw data({ message: "Bu sayfa form kabul etmiyor." }, 405);
 }
 

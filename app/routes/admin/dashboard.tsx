@@ -35,8 +35,8 @@ function loggedAs<T>(what: string) {
 
 // The figures and lists are streamed: the page (quick actions, sidebar) renders at once and
 // each part shows its skeleton until its promise settles (issue 8 §2: skeletons while loading).
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
   const now = new Date();
   return {
     // Issue 9 §4: the bulk AI dialog picks up the operator's unfinished run.
@@ -53,8 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // The dashboard takes no form; guarded anyway so a POST without a session is sent to sign-in.
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
   throw data({ message: "Bu sayfa form kabul etmiyor." }, 405);
 }
 

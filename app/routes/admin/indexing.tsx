@@ -32,8 +32,8 @@ export const meta: Route.MetaFunction = () => [{ title: `${TITLE} | Admin Panel`
 const STATUS_PARAM = "durum";
 const FILTERS = Object.keys(QUEUE_STATUS_FILTERS) as [QueueStatusFilter, ...QueueStatusFilter[]];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   const { page } = parseListQuery(url, ["createdAt"], { sort: "createdAt", dir: "desc" });
   const filter = z.enum(FILTERS).nullable().catch(null).parse(url.searchParams.get(STATUS_PARAM) || null);
@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const IndexingIntent = z.discriminatedUnion("intent", [z.object({ intent: z.literal("send") }), z.object({ intent: z.literal("retry") })]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: IndexingIntent });
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);
   const actor = actorOf(admin, context);

@@ -12,14 +12,14 @@ import { PUBLISH_FUNCTION_NAMES, PUBLISHING_MESSAGES } from "~/modules/publishin
 
 export const meta: Route.MetaFunction = () => [{ title: "Edge Function Testi | Admin Panel" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   return null;
 }
 
 // The page takes no form; guarded anyway so a POST without a session is sent to sign-in.
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
   throw data({ message: "Bu sayfa form kabul etmiyor." }, 405);
 }
 

@@ -11,8 +11,8 @@ import { getPostForEdit, listPostCategories, savePost } from "~/modules/blog/blo
 type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
 
 /** The post to edit (none for a new one), the categories in use, and whether AI is set up; a 404 for an unknown id. */
-export async function loadBlogEditor({ request, params }: Args) {
-  const admin = await requireAdmin(request);
+export async function loadBlogEditor({ request, params, context }: Args) {
+  const admin = await requireAdmin(request, context);
   const [post, categories, pendingJob] = await Promise.all([
     params.id ? getPostForEdit(params.id) : null,
     listPostCategories(),
@@ -25,7 +25,7 @@ export async function loadBlogEditor({ request, params }: Args) {
 
 /** The one action of the new and edit screens (STYLE.md: new and edit share one action). */
 export async function action({ request, params, context }: Args) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const formData = await readForm(request);
   return submitForm(
     formData,

@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Blog Yazıları | Admin
 const STATUS_OF_FILTER: Record<BlogStatusFilter, "published" | "draft"> = { yayinda: "published", taslak: "draft" };
 const FILTER_LABELS: Record<BlogStatusFilter, string> = { yayinda: BLOG_STATUS_LABELS.published, taslak: BLOG_STATUS_LABELS.draft };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = parseListQuery(url, BLOG_POST_SORTS, { sort: "createdAt", dir: "desc" });
   const filter = z.enum(BLOG_STATUS_FILTERS).nullable().catch(null).parse(url.searchParams.get("durum") || null);
@@ -38,7 +38,7 @@ const ListIntent = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: ListIntent });
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);
   const actor = actorOf(admin, context);

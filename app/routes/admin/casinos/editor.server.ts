@@ -10,8 +10,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
 
 /** The casino to edit, or a 404 the error boundary shows. */
-export async function loadCasinoEditor({ request, params }: Args) {
-  await requireAdmin(request);
+export async function loadCasinoEditor({ request, params, context }: Args) {
+  await requireAdmin(request, context);
   if (!params.id) return { casino: null };
   const casino = await getCasinoForEdit(params.id);
   if (!casino) throw data({ message: CASINO_MESSAGES.notFound }, 404);
@@ -20,7 +20,7 @@ export async function loadCasinoEditor({ request, params }: Args) {
 
 /** The one action of the new and edit screens (STYLE.md: new and edit share one action). */
 export async function action({ request, params, context }: Args) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   if (params.id !== undefined && !isUuid(params.id)) throw data({ message: CASINO_MESSAGES.notFound }, 404);
   const formData = await readForm(request);
   return submitForm(

@@ -17,8 +17,8 @@ import { formatNumberTr } from "~/lib/numbers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Casino Siteleri | Admin Panel" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = parseListQuery(url, CASINO_SORTS, { sort: "createdAt", dir: "desc" });
   const list = await listCasinosForAdmin(query);
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const ListIntent = z.discriminatedUnion("intent", [z.object({ intent: z.literal("delete"), id: z.uuid(CASINO_MESSAGES.notFound) })]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: ListIntent });
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);
   const result = await removeCasino(actorOf(admin, context), submission.value.id);

@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Kategoriler | Admin Pan
 // successful one closes it by redirecting to the list.
 const DIALOG_PARAMS = { yeni: null, duzenle: null } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = parseListQuery(url, CATEGORY_SORTS, { sort: "name", dir: "asc" });
   const editId = url.searchParams.get("duzenle");
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const DeleteIntent = z.object({ intent: z.literal("delete"), id: z.uuid(CATEGORY_MESSAGES.notFound) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const formData = await readForm(request);
   const actor = actorOf(admin, context);
   const list = listHref(request.url, DIALOG_PARAMS);

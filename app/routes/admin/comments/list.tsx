@@ -35,8 +35,8 @@ const RATING_OPTIONS = ["1", "2", "3", "4", "5"];
 
 export const meta: Route.MetaFunction = () => [{ title: "Yorumlar | Admin Panel" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   const { page, q } = parseListQuery(url, COMMENT_SORTS, { sort: "createdAt", dir: "desc" });
   const rating = parseRatingFilter(url.searchParams.get(RATING_PARAM));
@@ -54,7 +54,7 @@ function returnUrl(request: Request): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: CommentIntentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);
   const actor = actorOf(admin, context);

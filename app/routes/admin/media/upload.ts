@@ -6,8 +6,8 @@ import { isMediaBucket, MEDIA_MESSAGES } from "~/modules/media/media.schema";
 import { uploadImage } from "~/modules/media/media.server";
 
 /** Nothing to show: uploads are posted by the image field. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   throw data({ ok: false, message: "Bu adres yalnızca dosya yüklemeyi (POST) kabul eder." }, { status: 405, headers: { Allow: "POST" } });
 }
 
@@ -30,7 +30,7 @@ function isCrossSite(request: Request): boolean {
  * admin check comes first, so no stranger's byte is ever written to disk.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const refuse = (status: number, message: string, headers?: HeadersInit) => {
     // One line per refused upload, never a stack.
     console.warn(`upload refused (${status}): ${message}`);

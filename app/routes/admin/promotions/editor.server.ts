@@ -9,8 +9,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
 
 /** The promotion to edit (or none for a new one) and the editor's selects; a 404 for an unknown id. */
-export async function loadPromotionEditor({ request, params }: Args) {
-  await requireAdmin(request);
+export async function loadPromotionEditor({ request, params, context }: Args) {
+  await requireAdmin(request, context);
   if (!params.id) return { promotion: null, options: await listPromotionEditorOptions(null) };
   const promotion = await getPromotionForEdit(params.id);
   if (!promotion) throw data({ message: PROMOTION_MESSAGES.notFound }, 404);
@@ -19,7 +19,7 @@ export async function loadPromotionEditor({ request, params }: Args) {
 
 /** The one action of the new and edit screens (STYLE.md: new and edit share one action). */
 export async function action({ request, params, context }: Args) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const formData = await readForm(request);
   return submitForm(
     formData,

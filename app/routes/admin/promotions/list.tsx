@@ -28,8 +28,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Promosyonlar | Admin Pa
 
 const STATUS_FILTER_LABELS: Record<PromotionStatusFilter, string> = { aktif: "Aktif", pasif: "Pasif", "suresi-dolmus": "Süresi dolmuş" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = parseListQuery(url, PROMOTION_SORTS, { sort: "createdAt", dir: "desc" });
   const filter = z.enum(PROMOTION_STATUS_FILTERS).nullable().catch(null).parse(url.searchParams.get("durum") || null);
@@ -49,7 +49,7 @@ const ListIntent = z.discriminatedUnion("intent", [
 const EXPIRED_TOGGLE = promotionFailure.update(PROMOTION_MESSAGES.expiredToggle);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: ListIntent });
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);
   const actor = actorOf(admin, context);

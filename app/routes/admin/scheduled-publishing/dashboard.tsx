@@ -31,8 +31,8 @@ const HERE = "/admin/scheduled-publishing";
 
 export const meta: Route.MetaFunction = () => [{ title: "Zamanlanmış Yayınlar | Admin Panel" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   return getPublishingDashboard();
 }
 
@@ -42,7 +42,7 @@ function failureMessageOf(intent: FormDataEntryValue | null): string | undefined
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const actor = actorOf(admin, context);
   const formData = await readForm(request);
   return submitForm(

@@ -19,13 +19,13 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "SEO Ayarları | Admin Panel" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   return { pages: await listSeoSettingsForAdmin(), aiConfigured: isAiConfigured() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   return submitForm(
     await readForm(request),
     SeoFormSchema,

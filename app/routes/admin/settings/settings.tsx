@@ -45,13 +45,13 @@ function tabOf(intent: unknown, search: string | null): SettingsTab {
 
 export const meta: Route.MetaFunction = () => [{ title: "Ayarlar | Admin Panel" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   return { settings: await getSettingsForEdit() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const actor = actorOf(admin, context);
   return submitForm(
     await readForm(request),

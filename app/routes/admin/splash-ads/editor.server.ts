@@ -9,8 +9,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 type Args = { request: Request; params: { id?: string }; context: { clientAddress: string } };
 
 /** The splash ad to edit (a 404 the error boundary shows when missing) and the casinos to choose from. */
-export async function loadSplashAdEditor({ request, params }: Args) {
-  await requireAdmin(request);
+export async function loadSplashAdEditor({ request, params, context }: Args) {
+  await requireAdmin(request, context);
   const [splashAd, casinos] = await Promise.all([params.id ? getSplashAdForEdit(params.id) : null, listSplashAdCasinoOptions()]);
   if (params.id && !splashAd) throw data({ message: SPLASH_AD_MESSAGES.notFound }, 404);
   return { splashAd, casinos };
@@ -18,7 +18,7 @@ export async function loadSplashAdEditor({ request, params }: Args) {
 
 /** The one action of the new and edit screens. */
 export async function action({ request, params, context }: Args) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const formData = await readForm(request);
   return submitForm(
     formData,

@@ -17,8 +17,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Splash Reklamlar | Admin Panel" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = parseListQuery(url, SPLASH_AD_SORTS, { sort: "createdAt", dir: "desc" });
   const list = await listSplashAdsForAdmin(query);
@@ -33,7 +33,7 @@ const ListIntent = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: ListIntent });
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);
   const actor = actorOf(admin, context);
