@@ -2,6 +2,8 @@ import { and, desc, eq, exists, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/index.server";
 import { blogPosts, casinos, promotions } from "~/db/schema";
+import { istanbulDay } from "~/lib/dates";
+import { readShared } from "~/lib/shared-reads.server";
 import { clicksPerDay, topCasinosByClicks, topPromotionsByClicks } from "~/modules/outbound/click-stats.server";
 import { CLICK_WINDOW_DAYS } from "~/modules/outbound/outbound-paths";
 import {
@@ -116,4 +118,30 @@ export async function getDashboardClicks(now: Date = new Date()): Promise<Dashbo
     windows(async (days) => (await topCasinosByClicks(days, CLICK_TOP_LIMIT, now)).map((row) => ({ ...row, casinoName: null }))),
   ]);
   return { days: clickDays(perDay.rows, perDay.from, perDay.to), topPromotions: promotionsTop, topCasinos: casinosTop };
+}
+
+// ---- What a reload of the dashboard reads (issue 8 §5) -------------------------------------
+//
+// Every operator's dashboard shows the same figures, lists and clicks: eleven of the page's
+// queries, asked again by every reload and every operator. They are kept as the public pages'
+// shared reads are (readShared, ADR 013): every write that changes a count or a list here
+// (posts, promotions, casinos; through runCommand, the scheduled publisher or the AI runs)
+// drops SITE_TAG, in this process and by NOTIFY in the others, and the next reload reads
+// afresh. What visitors move without a write of the back office (post views, outbound
+// clicks) is at most the page store's maximum age old (60 s). Keys carry the Istanbul month
+// or day the figures are of, so a reload after midnight never shows yesterday's windows.
+
+/** getDashboardStats, kept until a write (or 60 s). */
+export function keptDashboardStats(now: Date = new Date()): Promise<DashboardStats> {
+  return readShared(`dashboard:stats:${monthWindows(now).thisMonthStart.toISOString()}`, () => getDashboardStats(now));
+}
+
+/** getDashboardRecent, kept until a write (or 60 s). */
+export function keptDashboardRecent(): Promise<DashboardRecent> {
+  return readShared("dashboard:recent", getDashboardRecent);
+}
+
+/** getDashboardClicks, kept until a write (or 60 s). */
+export function keptDashboardClicks(now: Date = new Date()): Promise<DashboardClicks> {
+  return readShared(`dashboard:clicks:${istanbulDay(now.getTime())}`, () => getDashboardClicks(now));
 }

@@ -8,7 +8,10 @@ import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../tests/helpers/admin";
 import { allowConsoleError } from "../../../tests/helpers/setup";
 import { insertCasino, insertPost, insertPromotion } from "~/seed/factories.server";
-import { getDashboardStats } from "~/modules/dashboard/dashboard.server";
+import { getDashboardStats, keptDashboardClicks, keptDashboardStats } from "~/modules/dashboard/dashboard.server";
+import { pageStore } from "~/lib/page-cache.server";
+import { recordPostView } from "~/modules/blog/blog.server";
+import { removePromotion, setPromotionActiveByAdmin } from "~/modules/promotions/promotions.server";
 import type { DashboardRecent, DashboardStats } from "~/modules/dashboard/dashboard.schema";
 import Dashboard, { action, loader } from "./dashboard";
 
@@ -207,6 +210,66 @@ describeEachDriver("admin dashboard", ({ db }) => {
       expect(html).toContain("Toplam Blog Yazısı");
       expect(html).not.toContain("Henüz blog yazısı yok");
       expect(html).not.toContain("N/A");
+    });
+  });
+
+  describe("kept between writes (issue 8 §5: eight operators' reloads do not count everything again)", () => {
+    const store = pageStore();
+    let clock = 0;
+    beforeEach(() => {
+      clock = 10_000_000;
+      store.now = () => clock;
+    });
+    afterEach(() => {
+      store.now = Date.now;
+    });
+    const actor = () => ({ userId: admin.userId, email: admin.email, address: "10.0.0.1" });
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * MINUTE);
+
+    it("shows an operator's write on the very next reload, and a reload without one reads nothing again", async () => {
+      const ege = await insertCasino(db(), { name: "Ege Bet" });
+      const kept = await insertPromotion(db(), { title: "Kalan bonus", casinoId: ege.id, isActive: true, createdAt: at(30) });
+      const removed = await insertPromotion(db(), { title: "Silinen bonus", casinoId: ege.id, isActive: true, createdAt: at(20) });
+      const first = await load();
+      expect((await first.stats)!.promotions.total).toBe(2);
+      expect((await first.recent)!.promotions.map((p) => p.title)).toEqual(["Silinen bonus", "Kalan bonus"]);
+
+      // A row written behind the back office's back (psql, a script): the next reload is answered
+      // from what was read, without counting again.
+      await insertPromotion(db(), { title: "Elle eklenen", casinoId: null, createdAt: at(10) });
+      expect((await (await load()).stats)!.promotions.total).toBe(2);
+
+      // An operator deletes a promotion: the very next reload counts again, and lists afresh.
+      expect((await removePromotion(actor(), removed.id)).ok).toBe(true);
+      const afterDelete = await load();
+      expect((await afterDelete.stats)!.promotions.total).toBe(2);
+      expect((await afterDelete.recent)!.promotions.map((p) => p.title)).toEqual(["Elle eklenen", "Kalan bonus"]);
+
+      // Deactivating the casino's last active promotion takes it off the active-casino card at once.
+      expect((await (await load()).stats)!.activeCasinos.total).toBe(1);
+      expect((await setPromotionActiveByAdmin(actor(), kept.id, false)).ok).toBe(true);
+      expect((await (await load()).stats)!.activeCasinos.total).toBe(0);
+    });
+
+    it("shows the views visitors add at most 60 seconds late", async () => {
+      const post = await insertPost(db(), { viewCount: 10 });
+      expect((await (await load()).stats)!.views.total).toBe(10);
+      expect(await recordPostView(post.id, "203.0.113.9")).toBe(11);
+      clock += 59_000;
+      expect((await (await load()).stats)!.views.total).toBe(10);
+      clock += 1_000;
+      expect((await (await load()).stats)!.views.total).toBe(11);
+    });
+
+    it("reads the new month's figures and the new day's chart from Istanbul midnight on", async () => {
+      await insertPost(db(), { createdAt: new Date("2026-05-20T10:00:00Z") });
+      // 31 May, 23:59 in Istanbul, then 1 June, 00:00 (21:00 UTC).
+      const mayLastMinute = new Date("2026-05-31T20:59:00Z");
+      const juneFirst = new Date("2026-05-31T21:00:00Z");
+      expect((await keptDashboardStats(mayLastMinute)).posts).toEqual({ total: 1, thisMonth: 1, lastMonth: 0 });
+      expect((await keptDashboardStats(juneFirst)).posts).toEqual({ total: 1, thisMonth: 0, lastMonth: 1 });
+      expect((await keptDashboardClicks(mayLastMinute)).days.at(-1)!.day).toBe("2026-05-31");
+      expect((await keptDashboardClicks(juneFirst)).days.at(-1)!.day).toBe("2026-06-01");
     });
   });
 

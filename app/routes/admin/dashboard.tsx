@@ -17,7 +17,7 @@ import {
   type MonthlyFigure,
   type TopClickItem,
 } from "~/modules/dashboard/dashboard.schema";
-import { getDashboardClicks, getDashboardRecent, getDashboardStats } from "~/modules/dashboard/dashboard.server";
+import { keptDashboardClicks, keptDashboardRecent, keptDashboardStats } from "~/modules/dashboard/dashboard.server";
 import { isAiConfigured } from "~/modules/ai/ai.server";
 import { latestOpenBulkJob } from "~/modules/ai/bulk.server";
 import type { BulkJobView } from "~/modules/ai/ai.schema";
@@ -45,10 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The relative ages are computed against the loader's clock, so the server's HTML and the
     // hydrated page say the same thing.
     now: now.toISOString(),
-    stats: getDashboardStats(now).catch(loggedAs<DashboardStats>("figures")),
-    recent: getDashboardRecent().catch(loggedAs<DashboardRecent>("recent lists")),
+    stats: keptDashboardStats(now).catch(loggedAs<DashboardStats>("figures")),
+    recent: keptDashboardRecent().catch(loggedAs<DashboardRecent>("recent lists")),
     // Issue 11 §4: outbound clicks, the chart and the top lists.
-    clicks: getDashboardClicks(now).catch(loggedAs<DashboardClicks>("outbound clicks")),
+    clicks: keptDashboardClicks(now).catch(loggedAs<DashboardClicks>("outbound clicks")),
   };
 }
 
