@@ -8,6 +8,7 @@ import { insertCategory, insertPromotion } from "~/seed/factories.server";
 import type { Database } from "~/db/db.server";
 import type { CategoryListItem } from "~/modules/categories/categories.schema";
 import { pageStore, SITE_TAG } from "~/lib/page-cache.server";
+import { removeCategory } from "~/modules/categories/categories.server";
 import { loader as publicPromotionsLoader } from "../../public/promotions";
 import { action as promotionEditorAction } from "../promotions/new";
 import { action, loader } from "./list";
@@ -100,6 +101,9 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       // A promotion that only shares the text, not the category, is not touched.
       const [untouched] = await db().select().from(promotions).where(eq(promotions.id, bystander.id));
       expect(untouched!.category).toBe("Eski Ad");
+      // The audit log names the record and its new name.
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "category.update", outcome: "success", entityId: category.id, summary: "Yeni Ad", actorEmail: "operator@example.com" });
     });
 
     it("answers an update of an unknown category with a message and writes nothing", async () => {
@@ -107,6 +111,9 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       expect(outcome.status).toBe(400);
       expect(outcome.errors?.[""]).toEqual(["Kategori bulunamadı"]);
       expect(await categoryCount()).toBe(0);
+      // A refused write is audited too, with the record and the name it was asked for.
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "category.update", outcome: "failure", entityId: MISSING, summary: "Yatırım Bonusu" });
     });
   });
 
@@ -125,6 +132,28 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       expect(second.list.items.map((c) => c.name)).toEqual(["Kategori 25", "Kategori 26"]);
       const found = outcomeOf(await callAdmin(loader, "/admin/categories?q=ori%2013", { session: admin })).data as ListData;
       expect(found.list.items.map((c) => c.name)).toEqual(["Kategori 13"]);
+    });
+
+    it("sorts by name or by creation, either way, from the column headers", async () => {
+      // Created in an order that is not the names' order.
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute));
+      await insertCategory(db(), { name: "Beta", createdAt: at(1) });
+      await insertCategory(db(), { name: "Alfa", createdAt: at(3) });
+      await insertCategory(db(), { name: "Gama", createdAt: at(2) });
+      const names = async (search: string) => ((outcomeOf(await callAdmin(loader, `/admin/categories${search}`, { session: admin })).data as ListData).list.items.map((c) => c.name));
+      expect(await names("")).toEqual(["Alfa", "Beta", "Gama"]);
+      expect(await names("?sirala=name&yon=desc")).toEqual(["Gama", "Beta", "Alfa"]);
+      expect(await names("?sirala=createdAt&yon=asc")).toEqual(["Beta", "Gama", "Alfa"]);
+      expect(await names("?sirala=createdAt&yon=desc")).toEqual(["Alfa", "Gama", "Beta"]);
+    });
+
+    it("opens no dialog for an edit link whose id is not one (a hand-typed URL), without an error", async () => {
+      await insertCategory(db(), { name: "Var Olan" });
+      for (const id of ["abc", MISSING]) {
+        const data = outcomeOf(await callAdmin(loader, `/admin/categories?duzenle=${id}`, { session: admin })).data as ListData;
+        expect(data.editing).toBeNull();
+        expect(data.list.items.map((c) => c.name)).toEqual(["Var Olan"]);
+      }
     });
 
     it("opens the dialog for a new category or for the one to edit", async () => {
@@ -154,10 +183,15 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       expect(inUse.status).toBe(409);
       expect((inUse.data as { deleteErrors: string[] }).deleteErrors).toEqual(["Bu kategori kullanımda olduğu için silinemez"]);
       expect(await categoryCount()).toBe(1);
+      const [refusal] = await db().select().from(auditLog);
+      expect(refusal).toMatchObject({ action: "category.delete", outcome: "failure", entityId: category.id, summary: "" });
       const missing = outcomeOf(await post({ intent: "delete", id: MISSING }));
       expect(missing.status).toBe(404);
       expect((missing.data as { deleteErrors: string[] }).deleteErrors).toEqual(["Kategori bulunamadı"]);
       expect(outcomeOf(await post({ intent: "delete", id: "abc" })).status).toBe(400);
+      // The domain function holds on its own too (a caller that skipped the form's schema).
+      expect(await removeCategory({ userId: admin.userId, email: admin.email, address: "10.0.0.1" }, "abc")).toEqual({ ok: false, fieldErrors: { "": ["Kategori bulunamadı"] } });
+      expect(await categoryCount()).toBe(1);
     });
 
     it("never leaves a promotion with the name of a deleted category, when a delete and an assignment race", async () => {
