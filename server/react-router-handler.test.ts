@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coalesceReadyPieces } from "./react-router-handler";
+import { coalesceReadyPieces, publicOriginFor } from "./react-router-handler";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (chunk: Uint8Array) => new TextDecoder().decode(chunk);
@@ -115,5 +115,27 @@ describe("coalesceReadyPieces", () => {
     const { stream, controller } = source();
     controller.close();
     expect(await readAll(coalesceReadyPieces(stream))).toEqual([]);
+  });
+});
+
+describe("publicOriginFor (behind a proxy that forwards neither scheme nor host)", () => {
+  const PUBLIC = "https://bonus.example";
+
+  it("takes a form posted from a page on the public origin as posted there, however the browser spells it", () => {
+    for (const origin of ["https://bonus.example", "HTTPS://BONUS.EXAMPLE", "https://bonus.example:443"]) {
+      expect(publicOriginFor("POST", origin, PUBLIC)).toBe(PUBLIC);
+    }
+    expect(publicOriginFor("DELETE", "https://bonus.example", PUBLIC)).toBe(PUBLIC);
+  });
+
+  it("leaves every other request as it came in", () => {
+    // Another scheme, host or port, an opaque origin, none, or no public origin configured.
+    for (const origin of ["http://bonus.example", "https://www.bonus.example", "https://bonus.example:8443", "null", "bozuk", undefined]) {
+      expect(publicOriginFor("POST", origin, PUBLIC)).toBeNull();
+    }
+    expect(publicOriginFor("POST", "https://bonus.example", null)).toBeNull();
+    // Reads are never pinned: what a page shows does not follow a header the client chose.
+    expect(publicOriginFor("GET", "https://bonus.example", PUBLIC)).toBeNull();
+    expect(publicOriginFor("HEAD", "https://bonus.example", PUBLIC)).toBeNull();
   });
 });

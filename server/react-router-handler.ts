@@ -13,11 +13,11 @@ export function createRequestHandler(options: {
   build: ServerBuild | Promise<ServerBuild> | (() => Promise<ServerBuild>);
   getLoadContext: (req: ExpressRequest) => AppLoadContext;
   mode?: string;
-  /** PUBLIC_SITE_URL: a write its browser page sent from there is taken as sent there (publicOriginFor). */
+  /** PUBLIC_SITE_URL: a form posted from a page there is taken as posted there (publicOriginFor). */
   publicSiteUrl?: string;
 }): RequestHandler {
   const { build } = options;
-  const publicOrigin = originOf(options.publicSiteUrl);
+  const publicOrigin = parsedOrigin(options.publicSiteUrl);
   const mode = options.mode ?? process.env.NODE_ENV;
   const handler = build instanceof Promise ? build.then((loaded) => createFetchHandler(loaded, mode)) : Promise.resolve(createFetchHandler(build, mode));
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -31,7 +31,7 @@ export function createRequestHandler(options: {
   };
 }
 
-function originOf(url: string | undefined): string | null {
+function parsedOrigin(url: string | undefined): string | null {
   if (!url) return null;
   try {
     const { origin } = new URL(url);
@@ -42,23 +42,26 @@ function originOf(url: string | undefined): string | null {
 }
 
 /**
- * The origin the request is taken as sent to: PUBLIC_SITE_URL's when the browser says its
- * page came from there (Origin), otherwise the scheme and host it came in on.
+ * The origin a write is taken as sent to: PUBLIC_SITE_URL's when the browser says the form's
+ * page was there (Origin), otherwise (null) the scheme and host it came in on. Reads are
+ * never pinned.
  *
- * React Router refuses an action (400) whose Origin differs from the request URL's origin.
- * Behind a proxy that terminates TLS or rewrites Host (nginx's default `proxy_pass` sends
- * `Host: 127.0.0.1:3000`) without X-Forwarded-Proto and -Host, every admin form would then
- * fail. A browser on another site cannot send our origin as its Origin, and
- * sameOriginMutations (request-guards.ts) has already refused writes from other sites, so
- * this takes nothing away from either check.
+ * React Router refuses an action (400) whose Origin differs from the request URL's origin
+ * (throwIfPotentialCSRFAttack). Behind a proxy that terminates TLS or rewrites Host (nginx's
+ * plain `proxy_pass http://127.0.0.1:3000` sends `Host: 127.0.0.1:3000`) without
+ * X-Forwarded-Proto and -Host, every admin form would then fail. Its `allowedActionOrigins`
+ * cannot say this: it is fixed when the app is built and compares hosts only, while
+ * PUBLIC_SITE_URL is read when the server starts. A browser on another site cannot send our
+ * origin as its Origin, and sameOriginMutations (request-guards.ts) has already refused
+ * writes from other sites, so this takes nothing away from either check (ADR 004).
  */
-export function publicOriginFor(originHeader: string | undefined, publicOrigin: string | null): string | null {
-  if (!publicOrigin || !originHeader) return null;
-  return originOf(originHeader) === publicOrigin ? publicOrigin : null;
+export function publicOriginFor(method: string, originHeader: string | undefined, publicOrigin: string | null): string | null {
+  if (!publicOrigin || !originHeader || method === "GET" || method === "HEAD") return null;
+  return parsedOrigin(originHeader) === publicOrigin ? publicOrigin : null;
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, publicOrigin: string | null): Request {
-  const pinned = publicOriginFor(req.get("Origin"), publicOrigin);
+  const pinned = publicOriginFor(req.method, req.get("Origin"), publicOrigin);
   const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);

@@ -140,10 +140,17 @@ describeEachDriver("request guards", ({ db }) => {
     it("still refuses a form whose page was on another origin that the guards let through", async () => {
       // Same host, another scheme: not the public origin, so React Router's own check applies.
       vi.spyOn(console, "warn").mockImplementation(() => {});
-      const refused = await signIn("", "http://bonus.example:8080");
+      const refused = await signIn("", "http://bonus.example");
       vi.restoreAllMocks();
       expect(refused.status).toBe(400);
       expect(refused.headers["set-cookie"]).toBeUndefined();
+    });
+
+    it("still signs in an operator who reached the server at the address it came in on", async () => {
+      // Without the proxy (an operator on the machine itself): the page and the request agree.
+      const direct = await signIn("", base);
+      expect(direct.status).toBe(302);
+      expect(String(direct.headers["set-cookie"])).toMatch(/session/i);
     });
   });
 

@@ -68,6 +68,16 @@ export function readShared<T>(key: string, read: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Drops, in this process, the kept answers whose key starts with `prefix`: for reads of
+ * what changes without a site-wide write (the click tally, written every few seconds by
+ * its own writer). The next caller reads afresh; a read under way is not kept.
+ */
+export function dropSharedReads(prefix: string): void {
+  const entries = entriesOf();
+  for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+}
+
+/**
  * Runs one render and tells when the oldest kept answer it used was read, so that the page
  * cache stores the page no longer than that answer may live (a page rendered at 59 s from
  * an answer read at 0 s must go at 60 s, as the answer would).

@@ -45,22 +45,22 @@ describeEachDriver("admin sign-in", ({ db }) => {
     expect(row!.id).not.toBe(result.token); // only the token's hash is stored
 
     const request = await requestWithSession(result.token);
-    await expect(requireAdmin(request)).resolves.toMatchObject({ email: EMAIL, role: "admin" });
+    await expect(requireAdmin(request, null)).resolves.toMatchObject({ email: EMAIL, role: "admin" });
 
-    await signOut(request);
-    expect(await getAdmin(request)).toBeNull();
-    await expect(requireAdmin(request)).rejects.toMatchObject({ status: 302 });
+    await signOut(request, null);
+    expect(await getAdmin(request, null)).toBeNull();
+    await expect(requireAdmin(request, null)).rejects.toMatchObject({ status: 302 });
   });
 
-  it("reads the session once per request (the layout's and the page's loaders share it), and afresh for the next request", async () => {
+  it("without a load context (tests, scripts), reads the session once per Request object, and afresh for the next", async () => {
     const result = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.2");
     if (!result.ok) throw new Error(result.message);
     const request = await requestWithSession(result.token);
-    await expect(requireAdmin(request)).resolves.toMatchObject({ email: EMAIL });
+    await expect(requireAdmin(request, null)).resolves.toMatchObject({ email: EMAIL });
     // The session ends in the database (another tab signed out) while this request runs.
     await db().delete(sessions);
-    await expect(requireAdmin(request)).resolves.toMatchObject({ email: EMAIL });
-    expect(await getAdmin(await requestWithSession(result.token))).toBeNull();
+    await expect(requireAdmin(request, null)).resolves.toMatchObject({ email: EMAIL });
+    expect(await getAdmin(await requestWithSession(result.token), null)).toBeNull();
   });
 
   it("reads the session once for all loaders of one request, which React Router hands each a copy of the Request", async () => {
@@ -171,6 +171,6 @@ describeEachDriver("admin sign-in", ({ db }) => {
     const [user] = await db().select().from(users).where(eq(users.email, EMAIL));
     const { adminUsers } = await import("~/db/schema");
     await db().delete(adminUsers).where(eq(adminUsers.id, user!.id));
-    expect(await getAdmin(request)).toBeNull();
+    expect(await getAdmin(request, null)).toBeNull();
   });
 });

@@ -136,17 +136,20 @@ async function readToken(request: Request): Promise<string | null> {
 }
 
 // The admin layout's loader and the page's loader each ask who is signed in. React Router
-// hands each loader its own copy of the Request (it strips `?index` and `?_routes`), so the
+// hands each loader its own copy of the Request (callRouteHandler strips `?index` and
+// `?_routes` into a new Request unless `future.v8_passThroughRequests` is set), so the
 // copies cannot be told to belong together; the load context is one object per incoming
-// request (server/app.ts). Loaders that pass it read the session once per request (a cookie
-// check, a hash and a query), not once per loader. The cookie is checked too, so a context
-// some caller reused for another visitor could never hand on the first one's identity.
+// request (server/app.ts). Keyed by it, the session is read once per request (a cookie
+// check, a hash and a query), not once per loader. Every caller passes its context (null
+// only outside a request: tests, scripts), so a new route cannot forget it. The cookie is
+// checked too, so a context some caller reused could never hand one visitor's identity to
+// another.
 type KnownAdmin = { cookie: string | null; admin: Promise<AdminIdentity | null> };
 const adminOfRequest = new WeakMap<object, KnownAdmin>();
 
 /** The signed-in admin, or null. Users whose admin_users row is gone count as signed out. */
-export function getAdmin(request: Request, context?: object): Promise<AdminIdentity | null> {
-  const key = context ?? request;
+export function getAdmin(request: Request, context: object | null): Promise<AdminIdentity | null> {
+  const key: object = context ?? request;
   const cookie = request.headers.get("Cookie");
   let known = adminOfRequest.get(key);
   if (!known || known.cookie !== cookie) adminOfRequest.set(key, (known = { cookie, admin: readAdmin(request) }));
@@ -167,7 +170,7 @@ async function readAdmin(request: Request): Promise<AdminIdentity | null> {
 }
 
 /** Guards every admin loader and action: no admin session redirects to the sign-in page. */
-export async function requireAdmin(request: Request, context?: object): Promise<AdminIdentity> {
+export async function requireAdmin(request: Request, context: object | null): Promise<AdminIdentity> {
   const admin = await getAdmin(request, context);
   if (admin) return admin;
   const url = new URL(request.url);
@@ -179,7 +182,7 @@ export async function requireAdmin(request: Request, context?: object): Promise<
 }
 
 /** Ends the session server-side and returns the Set-Cookie header that clears it. */
-export async function signOut(request: Request, context?: object): Promise<string> {
+export async function signOut(request: Request, context: object | null): Promise<string> {
   const token = await readToken(request);
   if (token) await getDb().delete(sessions).where(eq(sessions.id, hashToken(token)));
   // Whatever runs after this on the same request sees the admin signed out.

@@ -5,7 +5,8 @@ import { outboundClicks } from "~/db/schema";
 import { insertCasino, insertPromotion } from "~/seed/factories.server";
 import { loader as casinoListLoader } from "~/routes/admin/casinos/list";
 import { loader as promotionListLoader } from "~/routes/admin/promotions/list";
-import { getDashboardClicks } from "./dashboard.server";
+import { clickCounter } from "~/modules/outbound/clicks.server";
+import { getDashboardClicks, readDashboardClicks } from "./dashboard.server";
 
 // Issue 11 §4: the dashboard's and the lists' figures from known clicks. "Now" is 10:00 in
 // Istanbul on 2026-11-22: the last 7 days are 16-22 November, the last 30 days 24 October
@@ -92,6 +93,23 @@ describeEachDriver("outbound click figures", ({ db }) => {
       .values(created.map((promotion, i) => ({ day: "2026-11-21", casinoId: casino.id, promotionId: promotion.id, placement: "card", clicks: i === 5 ? 9 : 4 })));
     const { topPromotions } = await getDashboardClicks(NOW);
     expect(topPromotions[7].map((item) => `${item.name} ${item.clicks}`)).toEqual(["Üç 9", "Altı 4", "Beş 4", "Bir 4", "Dört 4"]);
+  });
+
+  it("shows a visitor's click on the dashboard's next load once the tally is written, though its figures are kept", async () => {
+    const casino = await insertCasino(db(), { name: "Yeni Tıklanan" });
+    clickCounter().reset();
+    const today = () => readDashboardClicks().then((clicks) => clicks.days.at(-1)!.total);
+    expect(await today()).toBe(0);
+    const visitor = { casinoId: casino.id, promotionId: null, placement: "casino" as const, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0" };
+    expect(clickCounter().record({ ...visitor, clientAddress: "198.51.100.30" })).toBe("counted");
+    // Counted but not yet written: the kept figures are what the table says.
+    expect(await today()).toBe(0);
+    expect(await clickCounter().flush()).toBe(1);
+    expect(await today()).toBe(1);
+    // Written again: the next load follows the tally, however recently it was read.
+    expect(clickCounter().record({ ...visitor, clientAddress: "198.51.100.31" })).toBe("counted");
+    await clickCounter().flush();
+    expect(await today()).toBe(2);
   });
 
   it("says nothing was clicked when nothing was", async () => {

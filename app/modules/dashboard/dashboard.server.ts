@@ -4,7 +4,7 @@ import { getDb } from "~/db/index.server";
 import { blogPosts, casinos, promotions } from "~/db/schema";
 import { istanbulDay } from "~/lib/dates";
 import { readShared } from "~/lib/shared-reads.server";
-import { clicksPerDay, topCasinosByClicks, topPromotionsByClicks } from "~/modules/outbound/click-stats.server";
+import { CLICK_READS, clicksPerDay, topCasinosByClicks, topPromotionsByClicks } from "~/modules/outbound/click-stats.server";
 import { CLICK_WINDOW_DAYS } from "~/modules/outbound/outbound-paths";
 import {
   CLICK_TOP_LIMIT,
@@ -120,28 +120,29 @@ export async function getDashboardClicks(now: Date = new Date()): Promise<Dashbo
   return { days: clickDays(perDay.rows, perDay.from, perDay.to), topPromotions: promotionsTop, topCasinos: casinosTop };
 }
 
-// ---- What a reload of the dashboard reads (issue 8 §5) -------------------------------------
+// ---- What a load of the dashboard reads (issue 8 §5, ADR 013) ------------------------------
 //
 // Every operator's dashboard shows the same figures, lists and clicks: eleven of the page's
-// queries, asked again by every reload and every operator. They are kept as the public pages'
-// shared reads are (readShared, ADR 013): every write that changes a count or a list here
-// (posts, promotions, casinos; through runCommand, the scheduled publisher or the AI runs)
-// drops SITE_TAG, in this process and by NOTIFY in the others, and the next reload reads
-// afresh. What visitors move without a write of the back office (post views, outbound
-// clicks) is at most the page store's maximum age old (60 s). Keys carry the Istanbul month
-// or day the figures are of, so a reload after midnight never shows yesterday's windows.
+// queries, asked again by every load and every operator. They are kept as the public pages'
+// shared reads are (readShared): every write that changes a count or a list here (posts,
+// promotions, casinos; through runCommand, the scheduled publisher or an AI run) drops
+// SITE_TAG, in this process and by NOTIFY in the others, and the next load reads afresh. The
+// click writer drops the click figures whenever it has written the tally (CLICK_READS), so
+// they follow it as closely as before. A post's views, which visitors move, are at most the
+// page store's maximum age (60 s) late. Keys carry the Istanbul month or day the figures are
+// of, so a load after midnight never shows the previous windows.
 
 /** getDashboardStats, kept until a write (or 60 s). */
-export function keptDashboardStats(now: Date = new Date()): Promise<DashboardStats> {
+export function readDashboardStats(now: Date = new Date()): Promise<DashboardStats> {
   return readShared(`dashboard:stats:${monthWindows(now).thisMonthStart.toISOString()}`, () => getDashboardStats(now));
 }
 
 /** getDashboardRecent, kept until a write (or 60 s). */
-export function keptDashboardRecent(): Promise<DashboardRecent> {
+export function readDashboardRecent(): Promise<DashboardRecent> {
   return readShared("dashboard:recent", getDashboardRecent);
 }
 
-/** getDashboardClicks, kept until a write (or 60 s). */
-export function keptDashboardClicks(now: Date = new Date()): Promise<DashboardClicks> {
-  return readShared(`dashboard:clicks:${istanbulDay(now.getTime())}`, () => getDashboardClicks(now));
+/** getDashboardClicks, kept until the tally or the catalogue is written (or 60 s). */
+export function readDashboardClicks(now: Date = new Date()): Promise<DashboardClicks> {
+  return readShared(`${CLICK_READS}dashboard:${istanbulDay(now.getTime())}`, () => getDashboardClicks(now));
 }

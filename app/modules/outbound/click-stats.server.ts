@@ -13,6 +13,12 @@ export function clickWindow(days: number, now: Date = new Date()): { from: strin
   return { from: addDays(to, -(days - 1)), to };
 }
 
+/**
+ * Kept reads of the tally (readShared) have keys that start with this: the click writer
+ * drops them whenever it has written (clicks.server.ts), in its process.
+ */
+export const CLICK_READS = "clicks:";
+
 /** The clicks of a group of tally rows. */
 export const clicksSum = sql<number>`coalesce(sum(${outboundClicks.clicks}), 0)`.mapWith(Number);
 

@@ -8,6 +8,8 @@ import type { OutboundPlacement } from "./outbound-paths";
 import { istanbulDay } from "~/lib/dates";
 import { addressBlockOf } from "~/lib/address-block";
 import { RecentWindow } from "~/lib/recent-window";
+import { dropSharedReads } from "~/lib/shared-reads.server";
+import { CLICK_READS } from "./click-stats.server";
 
 // Issue 11 §3: outbound clicks counted per Istanbul day, casino, promotion (null for a casino
 // link) and placement. The redirect never waits for the database: a click is added to an
@@ -160,6 +162,9 @@ export class ClickCounter {
       const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
       console.error(`Outbound clicks could not be written; ${this.pendingClicks} kept for the next try: ${reason}`);
       return written;
+    } finally {
+      // The dashboard's kept click figures show what was written on its next load.
+      if (written > 0) dropSharedReads(CLICK_READS);
     }
   }
 

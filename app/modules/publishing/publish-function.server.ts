@@ -26,14 +26,14 @@ export function secretMatches(presented: string, secret: string | undefined): bo
   return crypto.timingSafeEqual(digest(presented), digest(secret));
 }
 
-async function callerOf(request: Request, clientAddress: string, secret: string | undefined): Promise<Actor | null> {
+async function callerOf(request: Request, context: { clientAddress: string }, secret: string | undefined): Promise<Actor | null> {
   const authorization = request.headers.get("Authorization");
   if (authorization !== null) {
     const bearer = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization);
-    return bearer && secretMatches(bearer[1]!, secret) ? cronActor(clientAddress) : null;
+    return bearer && secretMatches(bearer[1]!, secret) ? cronActor(context.clientAddress) : null;
   }
-  const admin = await getAdmin(request);
-  return admin ? actorOf(admin, { clientAddress }) : null;
+  const admin = await getAdmin(request, context);
+  return admin ? actorOf(admin, context) : null;
 }
 
 type Body = { ok: true; manual: boolean } | { ok: false; reply: FunctionReply };
@@ -72,7 +72,7 @@ export async function handlePublishFunction(
 ): Promise<FunctionReply> {
   if (request.method !== "POST") return { ...refused(405, REQUEST_MESSAGES.postOnly), headers: { Allow: "POST" } };
   const secret = "secret" in options ? options.secret : getEnv().PUBLISH_CRON_SECRET;
-  const actor = await callerOf(request, context.clientAddress, secret);
+  const actor = await callerOf(request, context, secret);
   if (!actor) return { ...refused(401, PUBLISHING_MESSAGES.unauthorized), headers: { "WWW-Authenticate": "Bearer" } };
   const body = await readBody(request);
   if (!body.ok) return body.reply;

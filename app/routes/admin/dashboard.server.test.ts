@@ -8,8 +8,9 @@ import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../tests/helpers/admin";
 import { allowConsoleError } from "../../../tests/helpers/setup";
 import { insertCasino, insertPost, insertPromotion } from "~/seed/factories.server";
-import { getDashboardStats, keptDashboardClicks, keptDashboardStats } from "~/modules/dashboard/dashboard.server";
+import { getDashboardStats, readDashboardClicks, readDashboardStats } from "~/modules/dashboard/dashboard.server";
 import { pageStore } from "~/lib/page-cache.server";
+import { actorOf } from "~/lib/command.server";
 import { recordPostView } from "~/modules/blog/blog.server";
 import { removePromotion, setPromotionActiveByAdmin } from "~/modules/promotions/promotions.server";
 import type { DashboardRecent, DashboardStats } from "~/modules/dashboard/dashboard.schema";
@@ -223,7 +224,7 @@ describeEachDriver("admin dashboard", ({ db }) => {
     afterEach(() => {
       store.now = Date.now;
     });
-    const actor = () => ({ userId: admin.userId, email: admin.email, address: "10.0.0.1" });
+    const actor = () => actorOf(admin, { clientAddress: "10.0.0.1" });
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * MINUTE);
 
     it("shows an operator's write on the very next reload, and a reload without one reads nothing again", async () => {
@@ -234,16 +235,17 @@ describeEachDriver("admin dashboard", ({ db }) => {
       expect((await first.stats)!.promotions.total).toBe(2);
       expect((await first.recent)!.promotions.map((p) => p.title)).toEqual(["Silinen bonus", "Kalan bonus"]);
 
-      // A row written behind the back office's back (psql, a script): the next reload is answered
+      // Rows written behind the back office's back (psql, a script): the next reload is answered
       // from what was read, without counting again.
       await insertPromotion(db(), { title: "Elle eklenen", casinoId: null, createdAt: at(10) });
+      await insertPromotion(db(), { title: "Betikle eklenen", casinoId: null, createdAt: at(40) });
       expect((await (await load()).stats)!.promotions.total).toBe(2);
 
-      // An operator deletes a promotion: the very next reload counts again, and lists afresh.
+      // An operator deletes a promotion: the very next reload counts again (4 - 1), and lists afresh.
       expect((await removePromotion(actor(), removed.id)).ok).toBe(true);
       const afterDelete = await load();
-      expect((await afterDelete.stats)!.promotions.total).toBe(2);
-      expect((await afterDelete.recent)!.promotions.map((p) => p.title)).toEqual(["Elle eklenen", "Kalan bonus"]);
+      expect((await afterDelete.stats)!.promotions.total).toBe(3);
+      expect((await afterDelete.recent)!.promotions.map((p) => p.title)).toEqual(["Elle eklenen", "Kalan bonus", "Betikle eklenen"]);
 
       // Deactivating the casino's last active promotion takes it off the active-casino card at once.
       expect((await (await load()).stats)!.activeCasinos.total).toBe(1);
@@ -266,10 +268,10 @@ describeEachDriver("admin dashboard", ({ db }) => {
       // 31 May, 23:59 in Istanbul, then 1 June, 00:00 (21:00 UTC).
       const mayLastMinute = new Date("2026-05-31T20:59:00Z");
       const juneFirst = new Date("2026-05-31T21:00:00Z");
-      expect((await keptDashboardStats(mayLastMinute)).posts).toEqual({ total: 1, thisMonth: 1, lastMonth: 0 });
-      expect((await keptDashboardStats(juneFirst)).posts).toEqual({ total: 1, thisMonth: 0, lastMonth: 1 });
-      expect((await keptDashboardClicks(mayLastMinute)).days.at(-1)!.day).toBe("2026-05-31");
-      expect((await keptDashboardClicks(juneFirst)).days.at(-1)!.day).toBe("2026-06-01");
+      expect((await readDashboardStats(mayLastMinute)).posts).toEqual({ total: 1, thisMonth: 1, lastMonth: 0 });
+      expect((await readDashboardStats(juneFirst)).posts).toEqual({ total: 1, thisMonth: 0, lastMonth: 1 });
+      expect((await readDashboardClicks(mayLastMinute)).days.at(-1)!.day).toBe("2026-05-31");
+      expect((await readDashboardClicks(juneFirst)).days.at(-1)!.day).toBe("2026-06-01");
     });
   });
 

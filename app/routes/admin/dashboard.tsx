@@ -17,7 +17,7 @@ import {
   type MonthlyFigure,
   type TopClickItem,
 } from "~/modules/dashboard/dashboard.schema";
-import { keptDashboardClicks, keptDashboardRecent, keptDashboardStats } from "~/modules/dashboard/dashboard.server";
+import { readDashboardClicks, readDashboardRecent, readDashboardStats } from "~/modules/dashboard/dashboard.server";
 import { isAiConfigured } from "~/modules/ai/ai.server";
 import { latestOpenBulkJob } from "~/modules/ai/bulk.server";
 import type { BulkJobView } from "~/modules/ai/ai.schema";
@@ -45,10 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The relative ages are computed against the loader's clock, so the server's HTML and the
     // hydrated page say the same thing.
     now: now.toISOString(),
-    stats: keptDashboardStats(now).catch(loggedAs<DashboardStats>("figures")),
-    recent: keptDashboardRecent().catch(loggedAs<DashboardRecent>("recent lists")),
+    stats: readDashboardStats(now).catch(loggedAs<DashboardStats>("figures")),
+    recent: readDashboardRecent().catch(loggedAs<DashboardRecent>("recent lists")),
     // Issue 11 §4: outbound clicks, the chart and the top lists.
-    clicks: keptDashboardClicks(now).catch(loggedAs<DashboardClicks>("outbound clicks")),
+    clicks: readDashboardClicks(now).catch(loggedAs<DashboardClicks>("outbound clicks")),
   };
 }
 

@@ -13,9 +13,9 @@ import { notify } from "~/components/toaster";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Girişi" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // admin.md §2: an authenticated admin is sent on to the dashboard.
-  if (await getAdmin(request)) throw redirect("/admin/dashboard");
+  if (await getAdmin(request, context)) throw redirect("/admin/dashboard");
   return null;
 }
 

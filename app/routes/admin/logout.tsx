@@ -10,7 +10,7 @@ export function loader() {
 }
 
 // A post from another site never gets here: server/request-guards.ts refuses cross-site writes.
-export async function action({ request }: Route.ActionArgs) {
-  const clearCookie = await signOut(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const clearCookie = await signOut(request, context);
   return redirectWithToast(request, "/admin/login", { type: "success", message: LOGIN_MESSAGES.signedOut }, new Headers({ "Set-Cookie": clearCookie }));
 }

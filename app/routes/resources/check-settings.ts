@@ -9,8 +9,8 @@ import { ensureSettingsRows } from "~/modules/content/content.server";
 // session gets a 401 body instead of the sign-in page's redirect.
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await getAdmin(request))) return data({ success: false, error: SETTINGS_MESSAGES.unauthorized }, { status: 401, headers: NO_STORE });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!(await getAdmin(request, context))) return data({ success: false, error: SETTINGS_MESSAGES.unauthorized }, { status: 401, headers: NO_STORE });
   try {
     await ensureSettingsRows();
     return data({ success: true, error: null }, { headers: NO_STORE });

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { getEnv } from "~/env.server";
 import { readBoundedForm, REQUEST_MESSAGES } from "~/lib/request-body.server";
@@ -15,8 +16,8 @@ export function jsonFailure(status: number, error: string, extra: Record<string,
 }
 
 /** The loader of a POST-only route: the admin check first, then 405. */
-export async function postOnlyLoader(request: Request): Promise<Response> {
-  await requireAdmin(request);
+export async function postOnlyLoader(request: Request, context: AppLoadContext): Promise<Response> {
+  await requireAdmin(request, context);
   return jsonFailure(405, REQUEST_MESSAGES.postOnly);
 }
 
@@ -35,8 +36,8 @@ type Parsed<S extends z.ZodType> = { ok: true; admin: AdminIdentity; value: z.ou
  * that is not a bounded form is refused with its status and message; bad input is a 400
  * with the first Turkish message and each field's messages.
  */
-export async function readAiForm<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<S>> {
-  const admin = await requireAdmin(request);
+export async function readAiForm<S extends z.ZodType>(request: Request, context: AppLoadContext, schema: S): Promise<Parsed<S>> {
+  const admin = await requireAdmin(request, context);
   if (request.method !== "POST") return { ok: false, response: jsonFailure(405, REQUEST_MESSAGES.postOnly) };
   const body = await readBoundedForm(request, getEnv().MAX_ADMIN_BODY_BYTES);
   if (!body.ok) return { ok: false, response: jsonFailure(body.status, body.message) };

@@ -3,11 +3,11 @@ import { AiBlogFormSchema, type AiBlogAnswer } from "~/modules/ai/ai.schema";
 import { generateBlogPost } from "~/modules/ai/ai.server";
 import { jsonFailure, postOnlyLoader, readAiForm, statusOfFailure } from "./ai-http.server";
 
-export const loader = ({ request }: Route.LoaderArgs) => postOnlyLoader(request);
+export const loader = ({ request, context }: Route.LoaderArgs) => postOnlyLoader(request, context);
 
 /** POST /admin/ai/blog (topic): one generated post for the editor; nothing is stored. */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await readAiForm(request, AiBlogFormSchema);
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readAiForm(request, context, AiBlogFormSchema);
   if (!form.ok) return form.response;
   const result = await generateBlogPost(form.value.topic, { signal: request.signal });
   if (!result.ok) return jsonFailure(statusOfFailure(result.reason), result.message);

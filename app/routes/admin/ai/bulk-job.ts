@@ -6,8 +6,8 @@ import { requireAdmin } from "~/modules/auth/auth.server";
 import { jsonFailure, readAiForm } from "./ai-http.server";
 
 /** GET /admin/ai/bulk/{id}: the run's status, per-post progress and results (without the posts' content). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   const job = await getBulkJob(params.id);
   if (!job) return jsonFailure(404, AI_MESSAGES.jobNotFound);
   return Response.json({ ok: true, job } satisfies AiBulkJobAnswer);
@@ -15,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** POST /admin/ai/bulk/{id}: intent=save (publishCount) saves the results; intent=discard drops them. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readAiForm(request, BulkJobIntentSchema);
+  const form = await readAiForm(request, context, BulkJobIntentSchema);
   if (!form.ok) return form.response;
   const actor = actorOf(form.admin, context);
   const result = form.value.intent === "save" ? await saveBulkJob(actor, params.id, form.value.publishCount) : await discardBulkJob(actor, params.id);

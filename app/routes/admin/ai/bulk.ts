@@ -4,11 +4,11 @@ import { AiBulkFormSchema, type AiBulkStartAnswer } from "~/modules/ai/ai.schema
 import { startBulkJob } from "~/modules/ai/bulk.server";
 import { jsonFailure, postOnlyLoader, readAiForm } from "./ai-http.server";
 
-export const loader = ({ request }: Route.LoaderArgs) => postOnlyLoader(request);
+export const loader = ({ request, context }: Route.LoaderArgs) => postOnlyLoader(request, context);
 
 /** POST /admin/ai/bulk (topic, count, perDay): queues a bulk run; the dialog then polls /admin/ai/bulk/{id}. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readAiForm(request, AiBulkFormSchema);
+  const form = await readAiForm(request, context, AiBulkFormSchema);
   if (!form.ok) return form.response;
   const result = await startBulkJob(actorOf(form.admin, context), form.value);
   if (!result.ok) return jsonFailure(result.status, result.error);

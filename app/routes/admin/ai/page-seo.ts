@@ -4,14 +4,14 @@ import { suggestPageSeo } from "~/modules/ai/ai.server";
 import { collectPageText } from "~/modules/ai/page-text.server";
 import { jsonFailure, postOnlyLoader, readAiForm, statusOfFailure } from "./ai-http.server";
 
-export const loader = ({ request }: Route.LoaderArgs) => postOnlyLoader(request);
+export const loader = ({ request, context }: Route.LoaderArgs) => postOnlyLoader(request, context);
 
 /**
  * POST /admin/ai/page-seo (pageName, pagePath): three suggestions for the SEO settings
  * screen. The page's text is collected here, from its public content, not sent by the browser.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await readAiForm(request, AiPageSeoFormSchema);
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readAiForm(request, context, AiPageSeoFormSchema);
   if (!form.ok) return form.response;
   const pageText = await collectPageText(form.value.pagePath);
   const result = await suggestPageSeo(form.value.pageName, pageText, { signal: request.signal });

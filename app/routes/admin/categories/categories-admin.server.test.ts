@@ -9,6 +9,7 @@ import type { Database } from "~/db/db.server";
 import type { CategoryListItem } from "~/modules/categories/categories.schema";
 import { pageStore, SITE_TAG } from "~/lib/page-cache.server";
 import { removeCategory } from "~/modules/categories/categories.server";
+import { actorOf } from "~/lib/command.server";
 import { loader as publicPromotionsLoader } from "../../public/promotions";
 import { action as promotionEditorAction } from "../promotions/new";
 import { action, loader } from "./list";
@@ -184,13 +185,13 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       expect((inUse.data as { deleteErrors: string[] }).deleteErrors).toEqual(["Bu kategori kullanımda olduğu için silinemez"]);
       expect(await categoryCount()).toBe(1);
       const [refusal] = await db().select().from(auditLog);
-      expect(refusal).toMatchObject({ action: "category.delete", outcome: "failure", entityId: category.id, summary: "" });
+      expect(refusal).toMatchObject({ action: "category.delete", outcome: "failure", entityId: category.id });
       const missing = outcomeOf(await post({ intent: "delete", id: MISSING }));
       expect(missing.status).toBe(404);
       expect((missing.data as { deleteErrors: string[] }).deleteErrors).toEqual(["Kategori bulunamadı"]);
       expect(outcomeOf(await post({ intent: "delete", id: "abc" })).status).toBe(400);
       // The domain function holds on its own too (a caller that skipped the form's schema).
-      expect(await removeCategory({ userId: admin.userId, email: admin.email, address: "10.0.0.1" }, "abc")).toEqual({ ok: false, fieldErrors: { "": ["Kategori bulunamadı"] } });
+      expect(await removeCategory(actorOf(admin, { clientAddress: "10.0.0.1" }), "abc")).toEqual({ ok: false, fieldErrors: { "": ["Kategori bulunamadı"] } });
       expect(await categoryCount()).toBe(1);
     });
 
