@@ -5,6 +5,7 @@ import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { sessions, users } from "~/db/schema";
 import { createAdminUser, getAdmin, hashPassword, requireAdmin, signIn, signOut, commitSessionCookie } from "./auth.server";
 import { LOGIN_MESSAGES } from "./auth.schema";
+import { takeToast } from "~/lib/toast.server";
 
 const EMAIL = "yonetici@example.com";
 const PASSWORD = "dogru-sifre";
@@ -96,6 +97,38 @@ describeEachDriver("admin sign-in", ({ db }) => {
     await expect(requireAdmin(request, context)).resolves.toMatchObject({ email: EMAIL });
     await signOut(request, context);
     expect(await getAdmin(new Request(request.url, { headers: request.headers }), context)).toBeNull();
+  });
+
+  it("sends a stranger to sign-in, back to the admin page asked for, with the spec's toast", async () => {
+    const refused = async (url: string) => {
+      try {
+        await requireAdmin(new Request(url), null);
+      } catch (thrown) {
+        return thrown as Response;
+      }
+      throw new Error(`${url} was let through`);
+    };
+    const page = await refused("http://localhost/admin/promotions?q=hoş geldin&sayfa=2");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe(`/admin/login?redirectTo=${encodeURIComponent("/admin/promotions?q=ho%C5%9F%20geldin&sayfa=2")}`);
+    // The sign-in page shows why, once: the toast travels in a cookie.
+    const toastCookie = page.headers.get("Set-Cookie")!.split(";")[0]!;
+    const { toast } = await takeToast(new Request("http://localhost/admin/login", { headers: { Cookie: toastCookie } }));
+    expect(toast).toEqual({ type: "error", message: "Bu sayfaya erişmek için giriş yapmalısınız" });
+    // Outside the back office's pages (an API under /admin, or elsewhere) there is nothing to return to.
+    expect((await refused("http://localhost/admin")).headers.get("Location")).toBe("/admin/login");
+    expect((await refused("http://localhost/api/check-settings")).headers.get("Location")).toBe("/admin/login");
+  });
+
+  it("signs out with a cookie that the browser drops at once, also when no session was there", async () => {
+    const result = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.6");
+    if (!result.ok) throw new Error(result.message);
+    const cleared = await signOut(await requestWithSession(result.token), null);
+    expect(cleared).toMatch(/^__admin_session=;/);
+    expect(cleared).toMatch(/Max-Age=0/i);
+    expect(await db().select().from(sessions)).toEqual([]);
+    // A sign-out without a session (an old tab) still answers the clearing cookie.
+    expect(await signOut(new Request("http://localhost/admin/logout", { method: "POST" }), null)).toMatch(/^__admin_session=;.*Max-Age=0/i);
   });
 
   it("locks an email for 15 minutes after five failures, even with the right password", async () => {

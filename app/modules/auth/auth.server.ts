@@ -197,7 +197,8 @@ export async function pruneExpiredSessions(now = new Date()): Promise<void> {
 
 /** Only same-site paths, so a crafted redirectTo cannot send an admin elsewhere. */
 export function safeRedirectTarget(value: FormDataEntryValue | string | null | undefined, fallback = "/admin/dashboard"): string {
-  if (typeof value !== "string" || !value.startsWith("/admin/") || value.startsWith("//") || value.includes("\\")) {
+  // "/admin/" first: never "//host" or "https:"; no backslash, which browsers read as "/".
+  if (typeof value !== "string" || !value.startsWith("/admin/") || value.includes("\\")) {
     return fallback;
   }
   return value;

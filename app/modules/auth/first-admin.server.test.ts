@@ -13,6 +13,14 @@ describeEachDriver("first admin", ({ db }) => {
     const password = /password: (\S+)/.exec(printed ?? "")?.[1];
     expect(printed).toContain(`email:    ${DEFAULT_ADMIN_EMAIL}`);
     expect(password).toBeTruthy();
+    // What the operator reads in the console, set apart from the server's other lines by a blank one each side.
+    const lines = printed!.split("\n");
+    expect(lines[0]).toBe("");
+    expect(lines.at(-1)).toBe("");
+    const said = lines.filter(Boolean);
+    expect(said).toHaveLength(4);
+    expect(said[0]).toMatch(/^An admin account was created .*shown only once/);
+    expect(said[3]).toMatch(/^Sign in at \/admin\/login\. Add more admins with: npm run admin:create -- --email X --password Y$/);
     expect(await signIn({ email: DEFAULT_ADMIN_EMAIL, password: password! }, "1.2.3.4")).toMatchObject({ ok: true });
     expect(log).not.toHaveBeenCalled();
 

@@ -78,12 +78,26 @@ describeEachDriver("login route", ({ db }) => {
     await action({ request: post({ email: EMAIL, password: "yanlis-sifre" }), context: { clientAddress: "198.51.100.7" }, params: {} } as never);
     await action({ request: post({ email: EMAIL, password: PASSWORD }), context: { clientAddress: "198.51.100.8" }, params: {} } as never);
     const entries = await db().select().from(auditLog).orderBy(asc(auditLog.id));
-    expect(entries.map((e) => [e.action, e.outcome, e.actorEmail, e.address])).toEqual([
-      ["auth.sign-in", "failure", EMAIL, "198.51.100.7"],
-      ["auth.sign-in", "success", EMAIL, "198.51.100.8"],
+    // As the audit page lists them: what, on which kind of record, the outcome in words.
+    expect(entries.map((e) => [e.action, e.entityType, e.outcome, e.actorEmail, e.address, e.summary])).toEqual([
+      ["auth.sign-in", "auth", "failure", EMAIL, "198.51.100.7", "Hatalı email veya şifre"],
+      ["auth.sign-in", "auth", "success", EMAIL, "198.51.100.8", "Giriş başarılı"],
     ]);
     expect(entries[1]!.actorId).not.toBeNull();
     expect(JSON.stringify(entries)).not.toMatch(/yanlis-sifre|dogru-sifre/);
+  });
+
+  it("records the five evaluated failures of a locked-out email, not the tries the lock-out refused", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const result = (await action({ request: post({ email: EMAIL, password: "yanlis-sifre" }), context: { clientAddress: "198.51.100.9" }, params: {} } as never)) as { init: ResponseInit | null };
+      statuses.push(result.init?.status ?? 200);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // One client hammering a locked email cannot bury the log under thousands of rows.
+    const entries = await db().select().from(auditLog);
+    expect(entries).toHaveLength(5);
+    expect(new Set(entries.map((e) => e.summary))).toEqual(new Set(["Hatalı email veya şifre"]));
   });
 
   it("never sends the password back to the page after a refused sign-in", async () => {
