@@ -189,6 +189,14 @@ describeEachDriver("public loaders", ({ db }) => {
       }
     });
 
+    it("finds a renamed casino by its new name, though its address kept the old one", async () => {
+      // A save that changes only other fields keeps the slug; here the name changed with SQL.
+      const casino = await insertCasino(db(), { name: "Karadeniz Yıldızı", slug: "eski-karadeniz" });
+      for (const id of ["karadeniz-yildizi", "yildizi", "-karadeniz-"]) {
+        expect(await redirected(callRoute(casinoLoader, `/casino/${id}`, { params: { id } })), id).toEqual({ status: 301, location: `/casino/${casino.slug}` });
+      }
+    });
+
     it("answers 'Geçersiz casino URL' and 'Casino bulunamadı'", async () => {
       expect(await thrown(callRoute(casinoLoader, "/casino"))).toEqual({ status: 400, data: { message: "Geçersiz casino URL" } });
       expect(await thrown(callRoute(casinoLoader, "/x", { params: { id: "hic-olmayan-casino" } }))).toEqual({ status: 404, data: { message: "Casino bulunamadı" } });

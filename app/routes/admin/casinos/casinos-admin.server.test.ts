@@ -4,6 +4,9 @@ import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
 import { auditLog, casinos, promotions } from "~/db/schema";
 import { insertCasino, insertPromotion } from "~/seed/factories.server";
+import { actorOf } from "~/lib/command.server";
+import type { CasinoListItem } from "~/modules/casinos/casinos.schema";
+import { removeCasino } from "~/modules/casinos/casinos.server";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { action as listAction, loader as listLoader } from "./list";
 
@@ -71,6 +74,16 @@ describeEachDriver("admin casinos", ({ db }) => {
       expect(outcomeOf(await callAdmin(editLoader, "/admin/casinos/edit/abc", { session: admin, params: { id: "abc" } })).status).toBe(404);
     });
 
+    it("answers a save to a casino deleted meanwhile with 'Casino bulunamadı', creates nothing, and audits the try", async () => {
+      const missing = "00000000-0000-4000-8000-000000000000";
+      const outcome = outcomeOf(await callAdmin(editorAction, `/admin/casinos/edit/${missing}`, { session: admin, params: { id: missing }, form: VALID }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.[""]).toEqual(["Casino bulunamadı"]);
+      expect(await casinoCount()).toBe(0);
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "casino.update", outcome: "failure", entityId: missing, summary: "Yıldız Casino" });
+    });
+
     it("keeps the address of a casino saved without a new name, even a two-letter one with a time suffix", async () => {
       const created = outcomeOf(await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: { ...VALID, name: "XY" } }));
       expect(created.status).toBe(302);
@@ -126,6 +139,26 @@ describeEachDriver("admin casinos", ({ db }) => {
       expect(byName.list.items[0]!.name).toBe("Casino 00");
     });
 
+    it("shows each casino's active promotions and a 160-character description preview, sorted by name or date either way", async () => {
+      const day = (d: number) => new Date(Date.UTC(2026, 0, d));
+      const beta = await insertCasino(db(), { name: "Beta Bet", createdAt: day(1), description: `<p>${"Açıklama metni ".repeat(30)}</p>` });
+      await insertCasino(db(), { name: "Alfa Casino", createdAt: day(3) });
+      const gama = await insertCasino(db(), { name: "Gama Slot", createdAt: day(2) });
+      await insertPromotion(db(), { casinoId: beta.id, isActive: true });
+      await insertPromotion(db(), { casinoId: beta.id, isActive: true });
+      await insertPromotion(db(), { casinoId: beta.id, isActive: false });
+      await insertPromotion(db(), { casinoId: gama.id, isActive: false });
+      const items = async (search: string) => (outcomeOf(await callAdmin(listLoader, `/admin/casinos${search}`, { session: admin })).data as { list: { items: CasinoListItem[] } }).list.items;
+      // Newest first by default; inactive promotions do not count.
+      expect((await items("")).map((c) => [c.name, c.activePromotionCount])).toEqual([["Alfa Casino", 0], ["Gama Slot", 0], ["Beta Bet", 2]]);
+      const preview = (await items("")).find((c) => c.name === "Beta Bet")!.descriptionText;
+      expect(preview).toHaveLength(160);
+      expect(preview).toMatch(/^Açıklama metni Açıklama metni/);
+      expect((await items("?sirala=name&yon=asc")).map((c) => c.name)).toEqual(["Alfa Casino", "Beta Bet", "Gama Slot"]);
+      expect((await items("?sirala=name&yon=desc")).map((c) => c.name)).toEqual(["Gama Slot", "Beta Bet", "Alfa Casino"]);
+      expect((await items("?sirala=createdAt&yon=asc")).map((c) => c.name)).toEqual(["Beta Bet", "Gama Slot", "Alfa Casino"]);
+    });
+
     it("sends a page past the last (after deleting its last row) to the last page", async () => {
       for (let i = 0; i < 26; i++) await insertCasino(db(), { name: `Sayfa Casino ${i}` });
       const outcome = outcomeOf(await callAdmin(listLoader, "/admin/casinos?sayfa=3&sirala=name", { session: admin }));
@@ -154,7 +187,11 @@ describeEachDriver("admin casinos", ({ db }) => {
     it("answers an unknown intent or id with 400/404 and deletes nothing", async () => {
       await insertCasino(db(), { name: "Kalacak" });
       expect(outcomeOf(await callAdmin(listAction, "/admin/casinos", { session: admin, form: { intent: "drop", id: "x" } })).status).toBe(400);
-      expect(outcomeOf(await callAdmin(listAction, "/admin/casinos", { session: admin, form: { intent: "delete", id: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
+      const unknown = outcomeOf(await callAdmin(listAction, "/admin/casinos", { session: admin, form: { intent: "delete", id: "00000000-0000-4000-8000-000000000000" } }));
+      expect(unknown.status).toBe(404);
+      expect(unknown.errors?.[""]).toEqual(["Casino bulunamadı"]);
+      // The domain function holds on its own too (a caller that skipped the form's schema).
+      expect(await removeCasino(actorOf(admin, { clientAddress: "10.0.0.1" }), "abc")).toEqual({ ok: false, fieldErrors: { "": ["Casino bulunamadı"] } });
       expect(await casinoCount()).toBe(1);
     });
   });
