@@ -93,8 +93,10 @@ describeEachDriver("admin splash ads", ({ db }) => {
     it("refuses to save over an ad that no longer exists, writing nothing", async () => {
       const outcome = outcomeOf(await callAdmin(editorAction, `/admin/splash-ads/edit/${MISSING}`, { session: admin, params: { id: MISSING }, form: VALID }));
       expect(outcome.status).toBe(400);
+      expect(outcome.errors?.[""]).toEqual(["Splash reklam bulunamadı"]);
       expect(await adCount()).toBe(0);
-      expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.update", outcome: "failure" });
+      // The audit log names the ad and the title the operator tried to save.
+      expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.update", outcome: "failure", entityId: MISSING, summary: "Hafta Sonu Bonusu" });
     });
   });
 
@@ -110,6 +112,18 @@ describeEachDriver("admin splash ads", ({ db }) => {
       expect(second.list.items.map((ad) => ad.title)).toEqual(["Reklam 01", "Reklam 00"]);
       const found = outcomeOf(await callAdmin(listLoader, "/admin/splash-ads?q=reklam%2013", { session: admin })).data as ListData;
       expect(found.list.items.map((ad) => ad.title)).toEqual(["Reklam 13"]);
+    });
+
+    it("sorts by title or by date, either way", async () => {
+      const day = (d: number) => new Date(Date.UTC(2026, 0, d));
+      await insertAd({ title: "Bahar", createdAt: day(1) });
+      await insertAd({ title: "Akşam", createdAt: day(3) });
+      await insertAd({ title: "Cuma", createdAt: day(2) });
+      const titles = async (search: string) => (outcomeOf(await callAdmin(listLoader, `/admin/splash-ads${search}`, { session: admin })).data as { list: { items: { title: string }[] } }).list.items.map((ad) => ad.title);
+      expect(await titles("")).toEqual(["Akşam", "Cuma", "Bahar"]);
+      expect(await titles("?sirala=createdAt&yon=asc")).toEqual(["Bahar", "Cuma", "Akşam"]);
+      expect(await titles("?sirala=title&yon=asc")).toEqual(["Akşam", "Bahar", "Cuma"]);
+      expect(await titles("?sirala=title&yon=desc")).toEqual(["Cuma", "Bahar", "Akşam"]);
     });
 
     it("switches an ad off and on, taking it off and back onto the public pages", async () => {
@@ -140,7 +154,7 @@ describeEachDriver("admin splash ads", ({ db }) => {
       expect(outcome.status).toBe(404);
       expect((outcome.data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(["Durum değiştirilemedi"]);
       expect((await db().select().from(splashAds).where(eq(splashAds.id, ad.id)))[0]!.isActive).toBe(true);
-      expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.deactivate", outcome: "failure" });
+      expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.deactivate", outcome: "failure", entityId: MISSING });
 
       const malformed = outcomeOf(await callAdmin(listAction, "/admin/splash-ads", { session: admin, form: { intent: "toggle", id: ad.id, isActive: "belki" } }));
       expect(malformed.status).toBe(400);
@@ -160,6 +174,7 @@ describeEachDriver("admin splash ads", ({ db }) => {
       expect(again.status).toBe(404);
       expect((again.data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(["Splash reklam silinemedi"]);
       expect(await adCount()).toBe(1);
+      expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.delete", outcome: "failure", entityId: ad.id });
     });
 
     it("answers an unknown intent or a malformed id with 400 and deletes nothing", async () => {
