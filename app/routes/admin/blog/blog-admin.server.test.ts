@@ -12,6 +12,9 @@ import { configureAi } from "~/modules/ai/ai.server";
 import { configureIndexNow } from "~/modules/indexing/indexing.server";
 import { buildMeta } from "~/modules/seo/seo";
 import { insertPost } from "~/seed/factories.server";
+import { getDb } from "~/db/index.server";
+import { actorOf } from "~/lib/command.server";
+import { insertPostsInTx, publishDraftsInTx } from "~/modules/blog/blog.server";
 import { loader as publicBlogLoader } from "../../public/blog";
 import { loader as publicPostLoader } from "../../public/blog-post";
 import { action as editorAction, loader as editLoader } from "./edit";
@@ -389,6 +392,63 @@ describeEachDriver("admin blog", ({ db }) => {
       expect(outcomeOf(await callAdmin(listAction, "/admin/blog", { session: admin, form: { intent: "toggle", id: kept.id } })).status).toBe(400);
       expect(await rowOf(kept.id)).toMatchObject({ title: "Kalacak", isPublished: false });
       expect(await postCount()).toBe(1);
+    });
+  });
+
+  describe("the audit log of the list's writes", () => {
+    it("names the post of each publish, unpublish and delete, and the id of each refused one", async () => {
+      const written = await insertPost(db(), { title: "Denetlenen Yazı", isPublished: false });
+      await post("publish", written.id);
+      await post("unpublish", written.id);
+      await post("delete", written.id);
+      await post("publish", MISSING);
+      await post("delete", MISSING);
+      const rows = await db().select().from(auditLog).orderBy(asc(auditLog.id));
+      expect(rows.map((r) => [r.action, r.outcome, r.entityId, r.summary || null])).toEqual([
+        ["blog-post.publish", "success", written.id, "Denetlenen Yazı"],
+        ["blog-post.unpublish", "success", written.id, "Denetlenen Yazı"],
+        ["blog-post.delete", "success", written.id, "Denetlenen Yazı"],
+        ["blog-post.publish", "failure", MISSING, null],
+        ["blog-post.delete", "failure", MISSING, null],
+      ]);
+    });
+  });
+
+  describe("posts written by the scheduled publisher and the AI bulk save", () => {
+    it("publishes drafts in the order asked, each audited and queued once, skipping one published meanwhile", async () => {
+      useIndexNow();
+      const first = await insertPost(db(), { title: "İlk Taslak", slug: "ilk-taslak", isPublished: false });
+      const second = await insertPost(db(), { title: "İkinci Taslak", slug: "ikinci-taslak", isPublished: false });
+      const already = await insertPost(db(), { title: "Zaten Yayında", slug: "zaten-yayinda", isPublished: true });
+      const now = new Date("2026-11-26T09:00:00Z");
+      const actor = actorOf(admin, { clientAddress: "10.0.0.1" });
+      const published = await getDb().transaction((tx) => publishDraftsInTx(tx, actor, [second.id, already.id, first.id], now));
+      expect(published.map((p) => p.title)).toEqual(["İkinci Taslak", "İlk Taslak"]);
+      expect((await rowOf(second.id)).publishedAt).toEqual(now);
+      const audit = await db().select().from(auditLog).orderBy(asc(auditLog.id));
+      expect(audit.map((r) => [r.action, r.entityId, r.summary])).toEqual([
+        ["blog-post.publish", second.id, "İkinci Taslak"],
+        ["blog-post.publish", first.id, "İlk Taslak"],
+      ]);
+      expect(await queue()).toEqual([
+        { path: "blog/ikinci-taslak", reason: "blog-post.publish", entityType: "blog-post", entityId: second.id, status: "pending" },
+        { path: "blog/ilk-taslak", reason: "blog-post.publish", entityType: "blog-post", entityId: first.id, status: "pending" },
+      ]);
+      expect(await getDb().transaction((tx) => publishDraftsInTx(tx, actor, [], now))).toEqual([]);
+    });
+
+    it("inserts finished posts sanitised, queueing only the published ones", async () => {
+      useIndexNow();
+      const rows = await getDb().transaction((tx) =>
+        insertPostsInTx(tx, [
+          { title: "Yayında Gelen", slug: "yayinda-gelen", content: '<p>Metin<script>alert(1)</script></p>', isPublished: true, publishedAt: new Date() },
+          { title: "Taslak Gelen", slug: "taslak-gelen", content: "<p>Taslak metni</p>", isPublished: false },
+        ]),
+      );
+      expect(rows.map((r) => [r.title, r.isPublished])).toEqual([["Yayında Gelen", true], ["Taslak Gelen", false]]);
+      expect((await rowOf(rows[0]!.id)).content).toBe("<p>Metin</p>");
+      expect(await queue()).toEqual([{ path: "blog/yayinda-gelen", reason: "blog-post.publish", entityType: "blog-post", entityId: rows[0]!.id, status: "pending" }]);
+      expect(await getDb().transaction((tx) => insertPostsInTx(tx, []))).toEqual([]);
     });
   });
 
