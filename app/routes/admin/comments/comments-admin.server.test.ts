@@ -6,6 +6,7 @@ import { callRoute } from "../../../../tests/helpers/routes";
 import { auditLog, promotionComments } from "~/db/schema";
 import { insertCasino, insertComment, insertPromotion } from "~/seed/factories.server";
 import type { CommentListItem } from "~/modules/comments/comments-admin.schema";
+import { pageStore, promotionTag, SITE_TAG } from "~/lib/page-cache.server";
 import { loader as detailLoader } from "../../public/promotion-detail";
 import { action, loader } from "./list";
 
@@ -196,7 +197,28 @@ describeEachDriver("admin comments", ({ db }) => {
       expect(outcome.status).toBe(404);
       expect(outcome.errors?.[""]).toEqual(["Yorum bulunamadı"]);
       const [entry] = await db().select().from(auditLog);
-      expect(entry).toMatchObject({ action: "comment.update", outcome: "failure", entityId: missing });
+      expect(entry).toMatchObject({ action: "comment.update", outcome: "failure", entityId: missing, summary: "Ayşe Yılmaz: Bonus hızlı geldi, destek de iyiydi." });
+    });
+  });
+
+  describe("the cached public pages", () => {
+    it("drop the edited or deleted comment's promotion page at once, and keep every other", async () => {
+      const { promotion, comment } = await arrange();
+      const other = await insertPromotion(db(), { title: "Başka Bonus", isActive: true });
+      const store = pageStore();
+      const cache = () => {
+        for (const [key, tag] of [["http://localhost/bonuslar/galata/hos-geldin", promotionTag(promotion.id)], ["http://localhost/bonuslar/baska/bonus", promotionTag(other.id)]] as const) {
+          store.set(key, { status: 200, headers: [], body: Buffer.from("eski"), encoded: {}, etag: '"x"', tags: [SITE_TAG, tag], renderedAt: Date.now(), expiresAt: Date.now() + 60_000 }, store.sequence);
+        }
+      };
+      cache();
+      await callAdmin(action, "/admin/comments", { session: admin, form: EDIT(comment.id) });
+      expect(store.get("http://localhost/bonuslar/galata/hos-geldin")).toBeUndefined();
+      expect(store.get("http://localhost/bonuslar/baska/bonus")).toBeDefined();
+      cache();
+      await callAdmin(action, "/admin/comments", { session: admin, form: { intent: "delete", id: comment.id } });
+      expect(store.get("http://localhost/bonuslar/galata/hos-geldin")).toBeUndefined();
+      expect(store.get("http://localhost/bonuslar/baska/bonus")).toBeDefined();
     });
   });
 
@@ -225,6 +247,8 @@ describeEachDriver("admin comments", ({ db }) => {
       expect(malformed.errors?.id).toEqual(["Yorum bulunamadı"]);
       expect((await post({ intent: "delete", id: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
       expect(await commentCount()).toBe(1);
+      const [refusal] = await db().select().from(auditLog);
+      expect(refusal).toMatchObject({ action: "comment.delete", outcome: "failure", entityId: "00000000-0000-4000-8000-000000000000" });
     });
   });
 
