@@ -106,3 +106,45 @@ describe("resolvePromotionSlug (public-site.md §5.4)", () => {
     expect(wordOverlap("bonus-dunyasi", "a-b")).toBe(0);
   });
 });
+
+// Cases where each step's answer differs from what the next step would give, so that a step
+// that is skipped, or a threshold that moves, changes the promotion a visitor lands on.
+describe("resolvePromotionSlug: each step decides before the next", () => {
+  it("1: the exact slug wins over an equally overlapping title of the requested casino, whatever the letter case", () => {
+    const list = [c("near", "bonus-ab-hafta", "istenen"), c("exact", "bonus-hafta", "baska")];
+    expect(resolvePromotionSlug(list, "istenen", "bonus-hafta")).toBe("exact");
+    expect(resolvePromotionSlug(list, "istenen", "BONUS-Hafta")).toBe("exact");
+  });
+
+  it("2: a title pattern below 0.7 is not taken when the scan finds a better slug", () => {
+    // 'alpha-beta-gamma-delta' keeps the order (2 of 4 words); 'gamma-alpha' has both words, reversed.
+    const list = [c("patterned", "alpha-beta-gamma-delta", "z"), c("reversed", "gamma-alpha", "z")];
+    expect(resolvePromotionSlug(list, "x", "alpha-gamma")).toBe("reversed");
+  });
+
+  it("2: exactly 0.7 is taken at once, before a scan that would find a better slug", () => {
+    const list = [c("seven", "aaa-bbb-ccc-ddd-eee-fff-ggg-hhh-iii-jjj", "z"), c("reversed", "ggg-fff-eee-ddd-ccc-bbb-aaa-xxx", "z")];
+    expect(resolvePromotionSlug(list, "x", "aaa-bbb-ccc-ddd-eee-fff-ggg")).toBe("seven");
+  });
+
+  it("3: below 0.7, the requested casino's title beats another casino's closer one", () => {
+    // Theirs: 2 of 3 words (0.67); ours: 2 of 4 (0.5).
+    const list = [c("theirs", "alpha-gamma-delta", "ege"), c("ours", "alpha-beta-gamma-delta", "anadolu-casino")];
+    expect(resolvePromotionSlug(list, "anadolu-casino", "alpha-gamma")).toBe("ours");
+  });
+
+  it("3: a slug of only short words finds nothing, even among the requested casino's promotions", () => {
+    expect(resolvePromotionSlug([c("a", "tl-bonus-ve-de", "anadolu-casino")], "anadolu-casino", "tl-ve-de")).toBeNull();
+  });
+
+  it("ties go to the requested casino, but never over a better score, and otherwise to the first", () => {
+    const better = [c("best", "super-hafta-sonu", "ege"), c("ours", "super-hafta-sonu-bonusu", "anadolu-casino")];
+    expect(resolvePromotionSlug(better, "anadolu-casino", "super-hafta-sonu-x")).toBe("best");
+    const twins = [c("first", "super-hafta-sonu-a", "anadolu-casino"), c("second", "super-hafta-sonu-b", "anadolu-casino")];
+    expect(resolvePromotionSlug(twins, "anadolu-casino", "super-hafta-sonu")).toBe("first");
+  });
+
+  it("finds a title pattern whose first word starts the slug", () => {
+    expect(matchesTitlePattern("bonus-hafta", "bonus")).toBe(true);
+  });
+});
