@@ -134,7 +134,8 @@ export async function getDashboardClicks(now: Date = new Date()): Promise<Dashbo
 
 /** getDashboardStats, kept until a write (or 60 s). */
 export function readDashboardStats(now: Date = new Date()): Promise<DashboardStats> {
-  return readShared(`dashboard:stats:${monthWindows(now).thisMonthStart.toISOString()}`, () => getDashboardStats(now));
+  // The Istanbul month (YYYY-MM of its day): arithmetic, where monthWindows asks Intl.
+  return readShared(`dashboard:stats:${istanbulDay(now.getTime()).slice(0, 7)}`, () => getDashboardStats(now));
 }
 
 /** getDashboardRecent, kept until a write (or 60 s). */
