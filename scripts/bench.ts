@@ -66,6 +66,8 @@ if (ONLY !== undefined && !["redirect", "admin", "cold"].includes(ONLY)) {
   process.exit(2);
 }
 // Issue 4's targets; issue 11's redirect p99.
+/** The V8 heap flags of `npm start` (`--max-old-space-size=256 ...`). */
+const START_HEAP_FLAGS = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.match(/--[a-z-]+-size=\d+/g) ?? [];
 const TARGETS = { ratio: 0.3, p99Ms: 50, jsKb: 120, promotionsHtmlKb: 60, rssMb: 300, mixedHitRatio: 0.9, redirectP99Ms: 5, coldRendersPerS: 300 };
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -504,9 +506,10 @@ async function main() {
     });
     if (seed.status !== 0) throw new Error("seed:scale failed");
 
-    // The same heap bound `npm start` sets (package.json): the cache is bounded, V8's lazy
-    // collection of the garbage renders leave is not unless told.
-    const server = spawn(process.execPath, ["--max-old-space-size=256", "server.js"], {
+    // The same heap flags `npm start` sets (package.json, read from there so the two never
+    // drift): the cache is bounded, V8's lazy collection of the garbage renders leave is not
+    // unless told; the old generation starts at 128 MB (ADR 017).
+    const server = spawn(process.execPath, [...START_HEAP_FLAGS, "server.js"], {
       // One trusted proxy: the mixed run's comments come from many addresses (X-Forwarded-For).
       env: { ...process.env, BUILD_DIR, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl, DEMO_CONTENT: "true", TRUST_PROXY: "1", SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0", ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
       stdio: ["ignore", "pipe", "pipe"],
