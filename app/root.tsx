@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { ScrollToTop } from "~/components/scroll-to-top";
+import { LinkNavigation } from "~/components/link";
 import { takeToast } from "~/lib/toast.server";
 import { getEnv } from "~/env.server";
 import { DEFAULT_SEO } from "~/modules/seo/seo";
@@ -41,6 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <Toaster />
         <ScrollToTop />
+        <LinkNavigation />
         <Scripts />
       </body>
     </html>

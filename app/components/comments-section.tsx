@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type MouseEvent } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "~/components/link";
 import { formatDateTr } from "~/lib/dates";
 import {
   COMMENT_PAGE_PARAM,

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { Link } from "~/components/link";
 import { DataError } from "./data-error";
 import { ERROR_TEXTS } from "./error-boundary";
 

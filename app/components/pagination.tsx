@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 /** The page numbers to link: first, last, and two on each side of the current one. */
 export function pageWindow(current: number, count: number): (number | "gap")[] {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { currentYearTr } from "~/lib/dates";
 import type { PostLink } from "~/modules/blog/blog.schema";
 import { FOOTER_LINKS } from "~/modules/site/site";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { Link } from "~/components/link";
 import { NAV_LINKS } from "~/modules/site/site";
 
 /**

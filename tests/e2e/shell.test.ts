@@ -70,6 +70,36 @@ describe("public shell in Chromium", () => {
     expectNoPageErrors(page);
   });
 
+  it("follows a card's link inside the page, leaves a modified click to the browser, and Back returns (ADR 016)", async () => {
+    const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${ctx.server.url}/bonuslar`);
+    await page.waitForFunction(() => history.scrollRestoration === "manual"); // hydrated
+    // A mark on this document: a full page load would lose it.
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    const title = page.locator("article h3 a").first();
+    const name = (await title.textContent())!.trim();
+    const href = (await title.getAttribute("href"))!;
+    expect(href).toMatch(/^\/bonuslar\/[^/]+\/[^/]+$/);
+
+    // Ctrl+click opens a new tab and leaves this page where it is.
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), title.click({ modifiers: ["Control"] })]);
+    await tab!.waitForLoadState();
+    expect(new URL(tab!.url()).pathname).toBe(href);
+    await tab!.close();
+    expect(new URL(page.url()).pathname).toBe("/bonuslar");
+
+    await title.click();
+    await page.waitForURL(`${ctx.server.url}${href}`);
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+
+    await page.goBack();
+    await page.waitForURL(`${ctx.server.url}/bonuslar`);
+    await page.locator("article h3 a").first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expectNoPageErrors(page);
+  });
+
   it("shows the desktop navigation in an h-20 header", async () => {
     const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${ctx.server.url}/`);

@@ -1,4 +1,5 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/audit";
 import { AdminPageHeader, AdminPagination, EmptyRow, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

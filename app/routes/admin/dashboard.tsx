@@ -1,5 +1,6 @@
 import { Suspense, useId, type ReactNode } from "react";
-import { Await, data, Link } from "react-router";
+import { Await, data } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/dashboard";
 import { AiCreateDialog } from "~/components/ai/ai-create-dialog";
 import { ClicksChart } from "~/components/clicks-chart";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useLoaderData, useRouteError } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/blog-post";
 import { ClaimLink, detailPath, promotionImage } from "~/components/promotion-card";
 import { PostCard } from "~/components/post-card";

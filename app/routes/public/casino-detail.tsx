@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/casino-detail";
 import { ClaimLink, PLACEHOLDER_IMAGE } from "~/components/promotion-card";
 import { PromotionList } from "~/components/promotion-list";

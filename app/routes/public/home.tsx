@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/home";
 import { CasinoCarousel } from "~/components/casino-carousel";
 import { DataError } from "~/components/data-error";

@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, redirect, useLoaderData, useRouteError } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/promotion-detail";
 import { CommentsSection } from "~/components/comments-section";
 import { ClaimLink, detailPath, PLACEHOLDER_IMAGE, promotionImage, promotionImageFit, TermsList } from "~/components/promotion-card";

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { data, Form, redirect, useFetcher, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/promotions";
 import { ListErrorBoundary } from "~/components/not-found";
 import { Pagination } from "~/components/pagination";

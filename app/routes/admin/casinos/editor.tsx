@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
 import { RichTextEditor } from "~/components/rich-text-editor";
 import { PLACEHOLDER_IMAGE } from "~/components/promotion-card";

@@ -1,7 +1,8 @@
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigate } from "react-router";
+import { data, Form, redirect, useLocation, useNavigate } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/list";
 import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
 import { ConfirmButton } from "~/components/confirm-button";

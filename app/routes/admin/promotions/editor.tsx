@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import { FormTabList, useErrorTabs } from "~/components/form-tabs";
 import { CheckboxField, ErrorList, Field, SelectField, SubmitButton, TextareaField, useIsPending } from "~/components/forms";
 import { ImageField } from "~/components/image-field";

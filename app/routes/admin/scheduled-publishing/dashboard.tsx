@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/dashboard";
 import { AdminPageHeader, EmptyRow, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

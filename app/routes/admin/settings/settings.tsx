@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/settings";
 import { AdminPageHeader } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

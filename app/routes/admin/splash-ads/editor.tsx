@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import { CheckboxField, ErrorList, Field, SelectField, SubmitButton, useIsPending } from "~/components/forms";
 import { ImageField } from "~/components/image-field";
 import { SPLASH_AD_MESSAGES, SplashAdFormSchema, type SplashAdCasinoOption, type SplashAdEditorValue } from "~/modules/splash-ads/splash-ads.schema";
