@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_PAGE_SIZE, lastPageHref, likePattern, listHref, MAX_SEARCH_LENGTH, pageCountOf, parseListQuery } from "./list-query";
+import { ADMIN_PAGE_SIZE, countAheadLimit, lastPageHref, likePattern, listHref, MAX_SEARCH_LENGTH, pageCountOf, pagedCount, parseListQuery } from "./list-query";
 
 const SORTS = ["name", "createdAt"] as const;
 const parse = (search: string) => parseListQuery(new URL(`http://x/admin/casinos${search}`), SORTS, { sort: "createdAt", dir: "desc" });
@@ -52,5 +52,18 @@ describe("admin list parameters", () => {
   it("escapes LIKE wildcards so a search matches them as letters", () => {
     expect(likePattern("100%_\\")).toBe("%100\\%\\_\\\\%");
     expect(likePattern("ege")).toBe("%ege%");
+  });
+
+  it("counts a growing list 1,000 rows past the page's first, one more to know there are more", () => {
+    expect(countAheadLimit(1)).toBe(1001);
+    expect(countAheadLimit(40)).toBe(39 * 25 + 1001);
+    expect(countAheadLimit(3, 10)).toBe(1021);
+    // Under the limit the count is exact; at it, the list says '1000+' and offers 40 pages.
+    expect(pagedCount(0, 1)).toEqual({ total: 0, pageCount: 1, more: false });
+    expect(pagedCount(1000, 1)).toEqual({ total: 1000, pageCount: 40, more: false });
+    expect(pagedCount(1001, 1)).toEqual({ total: 1000, pageCount: 40, more: true });
+    expect(pagedCount(1976, 40)).toEqual({ total: 1975, pageCount: 79, more: true });
+    expect(pagedCount(1030, 40)).toEqual({ total: 1030, pageCount: 42, more: false });
+    expect(pagedCount(1021, 3, 10)).toEqual({ total: 1020, pageCount: 102, more: true });
   });
 });

@@ -20,10 +20,33 @@ export function parseListQuery<S extends string>(url: URL, sorts: readonly [S, .
   return { page, q, sort, dir };
 }
 
-export type Paged<T> = { items: T[]; total: number; page: number; pageCount: number };
+/** `more`: the count stopped at `total` and there are more rows (a list counted with countAhead). */
+export type Paged<T> = { items: T[]; total: number; page: number; pageCount: number; more?: boolean };
 
 export function pageCountOf(total: number, pageSize = ADMIN_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * Lists of what grows without bound (visitors' comments, the audit log) count only as far as
+ * an operator can page: this many rows past the first one shown. Counting all 20,000
+ * comments cost PostgreSQL 4 to 10 ms on every load, a search of them 14 to 39 ms; counted
+ * this far, under 1 and about 5. The list then says '1000+' and offers 40 pages; each step
+ * forward counts as far again.
+ */
+export const COUNT_AHEAD = 1_000;
+
+/** How many rows to count for `page` (one more than is shown, to know whether there are more). */
+export function countAheadLimit(page: number, pageSize = ADMIN_PAGE_SIZE): number {
+  return (page - 1) * pageSize + COUNT_AHEAD + 1;
+}
+
+/** The total, page count and `more` of a list counted with countAheadLimit(page). */
+export function pagedCount(counted: number, page: number, pageSize = ADMIN_PAGE_SIZE): Pick<Paged<never>, "total" | "pageCount" | "more"> {
+  const limit = countAheadLimit(page, pageSize);
+  const more = counted >= limit;
+  const total = more ? limit - 1 : counted;
+  return { total, pageCount: pageCountOf(total, pageSize), more };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, like, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { auditLog } from "~/db/schema";
-import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type Paged } from "~/lib/list-query";
+import { ADMIN_PAGE_SIZE, countAheadLimit, likePattern, pagedCount, type Paged } from "~/lib/list-query";
 import type { AuditFilter, AuditListItem } from "./audit.schema";
 
 // Issue 8 §4 "Audit log": the rows the command helper wrote, newest first, 25 a page.
@@ -40,12 +40,14 @@ export async function listAuditEntries(filter: AuditFilter): Promise<Paged<Audit
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset((filter.page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: count() }).from(auditLog).where(where),
+    // Counted only as far as an operator can page (COUNT_AHEAD): the log grows without bound.
+    db
+      .select({ n: count() })
+      .from(db.select({ one: sql`1` }).from(auditLog).where(where).limit(countAheadLimit(filter.page)).as("counted")),
   ]);
   return {
     items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    total: total?.n ?? 0,
     page: filter.page,
-    pageCount: pageCountOf(total?.n ?? 0),
+    ...pagedCount(total?.n ?? 0, filter.page),
   };
 }

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, inArray, like, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotionComments, promotions } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
 import { foldForSearch } from "~/lib/turkish";
-import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type Paged } from "~/lib/list-query";
+import { ADMIN_PAGE_SIZE, countAheadLimit, likePattern, pagedCount, type Paged } from "~/lib/list-query";
 import { promotionTag } from "~/lib/page-cache.server";
 import { COMMENT_ADMIN_MESSAGES, type CommentEditInput, type CommentEditorValue, type CommentListItem } from "./comments-admin.schema";
 
@@ -63,16 +63,22 @@ export async function listCommentsForAdmin(query: CommentListQuery): Promise<Pag
       .orderBy(...newestFirst)
       .limit(ADMIN_PAGE_SIZE)
       .offset(query.q ? offset : 0),
-    query.q
-      ? db.select({ n: count() }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(searchFilter(query))
-      : db.select({ n: count() }).from(c).where(ratingFilter(query)),
+    // Counted only as far as an operator can page (COUNT_AHEAD): comments grow without bound.
+    db
+      .select({ n: count() })
+      .from(
+        (query.q
+          ? db.select({ one: sql`1` }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(searchFilter(query))
+          : db.select({ one: sql`1` }).from(c).where(ratingFilter(query))
+        )
+          .limit(countAheadLimit(query.page))
+          .as("counted"),
+      ),
   ]);
-  const n = total?.n ?? 0;
   return {
     items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    total: n,
     page: query.page,
-    pageCount: pageCountOf(n),
+    ...pagedCount(total?.n ?? 0, query.page),
   };
 }
 

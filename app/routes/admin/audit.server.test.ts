@@ -10,7 +10,7 @@ import { action as casinoEditorAction } from "./casinos/edit";
 import { action as splashListAction } from "./splash-ads/list";
 import AuditLog, { action, loader } from "./audit";
 
-type AuditData = { filter: { page: number; actor: string; entity: string | null; verb: string | null }; list: { items: AuditListItem[]; total: number; page: number; pageCount: number } };
+type AuditData = { filter: { page: number; actor: string; entity: string | null; verb: string | null }; list: { items: AuditListItem[]; total: number; page: number; pageCount: number; more?: boolean } };
 
 function render(data: AuditData, url = "/admin/audit"): string {
   // The page's filter form needs a data router; the stub gives it one without a server.
@@ -80,6 +80,20 @@ describeEachDriver("admin audit log", ({ db }) => {
     expect(first.list.items.slice(0, 3).map((item) => item.summary)).toEqual(["Aynı an", "Kayıt 25", "Kayıt 24"]);
     const second = await load("/admin/audit?sayfa=2");
     expect(second.list.items.map((item) => item.summary)).toEqual(["Kayıt 01", "Kayıt 00"]);
+  });
+
+  it("counts only as far as an operator can page (the log grows without bound): 40 pages, then further from page 40", async () => {
+    const base = Date.UTC(2026, 4, 1);
+    await db()
+      .insert(auditLog)
+      .values(Array.from({ length: 1030 }, (_, i) => ({ actorEmail: "a@example.com", address: "10.0.0.1", action: "casino.update", entityType: "casino", summary: `Kayıt ${i}`, createdAt: new Date(base + i * 60_000) })));
+    expect((await load()).list).toMatchObject({ total: 1000, more: true, pageCount: 40 });
+    const fortieth = await load("/admin/audit?sayfa=40");
+    expect(fortieth.list).toMatchObject({ total: 1030, more: false, pageCount: 42 });
+    expect(fortieth.list.items[0]!.summary).toBe("Kayıt 54");
+    expect((await load("/admin/audit?sayfa=42")).list.items.map((item) => item.summary)).toEqual(["Kayıt 4", "Kayıt 3", "Kayıt 2", "Kayıt 1", "Kayıt 0"]);
+    // A filter counts the same way.
+    expect((await load("/admin/audit?q=a%40example")).list).toMatchObject({ total: 1000, more: true });
   });
 
   it("filters by record type, by operation and by the actor's email", async () => {

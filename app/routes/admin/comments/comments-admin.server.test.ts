@@ -1,4 +1,7 @@
 import { count, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
@@ -8,9 +11,9 @@ import { insertCasino, insertComment, insertPromotion } from "~/seed/factories.s
 import type { CommentListItem } from "~/modules/comments/comments-admin.schema";
 import { pageStore, promotionTag, SITE_TAG } from "~/lib/page-cache.server";
 import { loader as detailLoader } from "../../public/promotion-detail";
-import { action, loader } from "./list";
+import CommentList, { action, loader } from "./list";
 
-type ListData = { list: { items: CommentListItem[]; total: number; page: number; pageCount: number }; editing: { id: string; userName: string } | null };
+type ListData = { list: { items: CommentListItem[]; total: number; page: number; pageCount: number; more?: boolean }; editing: { id: string; userName: string } | null };
 
 describeEachDriver("admin comments", ({ db }) => {
   let admin: TestSession;
@@ -112,6 +115,39 @@ describeEachDriver("admin comments", ({ db }) => {
       for (const q of ["ıgdır", "igdir", "IĞDIR"]) expect(await names(q)).toEqual(["ISIL"]);
       // The name and the comment are two texts: a search does not run across them.
       expect(await names("Ç. Çekimde")).toEqual([]);
+    });
+
+    it("counts only as far as an operator can page: '1000+' and 40 pages, exact again near the end", async () => {
+      const casino = await insertCasino(db(), { name: "Galata Casino" });
+      const promotion = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: casino.id, isActive: true });
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000);
+      // 1,001 five-star comments and 29 one-star ones, one a minute.
+      await db()
+        .insert(promotionComments)
+        .values(Array.from({ length: 1030 }, (_, i) => ({ promotionId: promotion.id, userName: `Ziyaretçi ${i}`, comment: "Güzel bonus.", rating: i < 1001 ? 5 : 1, createdAt: at(i) })));
+      const counted = async (url: string) => {
+        const { list } = await listOf(url);
+        return { total: list.total, more: list.more ?? false, pageCount: list.pageCount, first: list.items[0]?.userName, rows: list.items.length };
+      };
+      expect(await counted("/admin/comments")).toEqual({ total: 1000, more: true, pageCount: 40, first: "Ziyaretçi 1029", rows: 25 });
+      // What the operator reads above the table.
+      const shown = async (url: string) => {
+        const data = await listOf(url);
+        const Stub = createRoutesStub([{ path: "/admin/comments", Component: () => createElement(CommentList as never, { loaderData: data }) }]);
+        return renderToString(createElement(Stub, { initialEntries: [url] })).replaceAll("<!-- -->", "");
+      };
+      expect(await shown("/admin/comments")).toContain("1000+ yorum");
+      expect(await shown("/admin/comments?puan=1")).toContain(">29 yorum<");
+      // Page 40 counts as far again from there: all 1,030, 42 pages; the last holds the 5 oldest.
+      expect(await counted("/admin/comments?sayfa=40")).toEqual({ total: 1030, more: false, pageCount: 42, first: "Ziyaretçi 54", rows: 25 });
+      expect(await counted("/admin/comments?sayfa=42")).toEqual({ total: 1030, more: false, pageCount: 42, first: "Ziyaretçi 4", rows: 5 });
+      // A search and a rating count the same way: 1,001 five-star comments are '1000+', 29 one-star 29.
+      expect(await counted("/admin/comments?q=ziyaretci")).toMatchObject({ total: 1000, more: true, pageCount: 40 });
+      expect(await counted("/admin/comments?puan=5")).toMatchObject({ total: 1000, more: true, pageCount: 40, first: "Ziyaretçi 1000" });
+      expect(await counted("/admin/comments?puan=1")).toMatchObject({ total: 29, more: false, pageCount: 2 });
+      // Exactly 1,000 is a count, not '1000+'.
+      await db().delete(promotionComments).where(eq(promotionComments.userName, "Ziyaretçi 0"));
+      expect(await counted("/admin/comments?puan=5")).toMatchObject({ total: 1000, more: false, pageCount: 40 });
     });
 
     it("sends a page beyond the last to the last page", async () => {

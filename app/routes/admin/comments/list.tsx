@@ -96,7 +96,7 @@ export default function CommentList({ loaderData, actionData }: Route.ComponentP
         </label>
       </SearchBox>
       {resultIntent !== "update" && <ErrorList errors={result?.error?.[""] ?? result?.error?.id ?? result?.error?.intent} />}
-      <p className="mb-2 text-sm text-slate-600">{list.total} yorum</p>
+      <p className="mb-2 text-sm text-slate-600">{list.more ? `${list.total}+` : list.total} yorum</p>
       <div className={TABLE_WRAPPER_CLASS}>
         <table className={TABLE_CLASS}>
           <thead className="bg-slate-50 text-xs uppercase text-slate-500">
