@@ -65,9 +65,12 @@ if (ONLY !== undefined && !["redirect", "admin", "cold"].includes(ONLY)) {
   console.error(`BENCH_ONLY=${ONLY}: use redirect, admin or cold (or leave it unset for the whole run).`);
   process.exit(2);
 }
+/** The V8 heap flags of `npm start` (`--max-old-space-size=256 --initial-old-space-size=128`, ADR 017). */
+const START_HEAP_FLAGS = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.match(/--[a-z-]+-space-size=\d+/g);
+if (!START_HEAP_FLAGS?.some((flag) => flag.startsWith("--max-old-space-size="))) {
+  throw new Error("package.json's start script has no --max-old-space-size=N: the bench would run another server than npm start.");
+}
 // Issue 4's targets; issue 11's redirect p99.
-/** The V8 heap flags of `npm start` (`--max-old-space-size=256 ...`). */
-const START_HEAP_FLAGS = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.match(/--[a-z-]+-size=\d+/g) ?? [];
 const TARGETS = { ratio: 0.3, p99Ms: 50, jsKb: 120, promotionsHtmlKb: 60, rssMb: 300, mixedHitRatio: 0.9, redirectP99Ms: 5, coldRendersPerS: 300 };
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;

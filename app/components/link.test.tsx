@@ -1,4 +1,5 @@
 import { renderToString } from "react-dom/server";
+// eslint-disable-next-line no-restricted-imports -- compared with React Router's own Link
 import { Link as RouterLink, MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Link } from "./link";

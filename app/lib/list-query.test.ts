@@ -54,16 +54,17 @@ describe("admin list parameters", () => {
     expect(likePattern("ege")).toBe("%ege%");
   });
 
-  it("counts a growing list 1,000 rows past the page's first, one more to know there are more", () => {
-    expect(countAheadLimit(1)).toBe(1001);
-    expect(countAheadLimit(40)).toBe(39 * 25 + 1001);
-    expect(countAheadLimit(3, 10)).toBe(1021);
+  it("counts a growing list in blocks of 1,000 rows, one more to know there are more, so the page shown always has a next", () => {
+    expect([1, 2, 39, 40, 79, 80].map((page) => countAheadLimit(page))).toEqual([1001, 1001, 1001, 2001, 2001, 3001]);
+    expect([99, 100].map((page) => countAheadLimit(page, 10))).toEqual([1001, 2001]);
     // Under the limit the count is exact; at it, the list says '1000+' and offers 40 pages.
     expect(pagedCount(0, 1)).toEqual({ total: 0, pageCount: 1, more: false });
     expect(pagedCount(1000, 1)).toEqual({ total: 1000, pageCount: 40, more: false });
     expect(pagedCount(1001, 1)).toEqual({ total: 1000, pageCount: 40, more: true });
-    expect(pagedCount(1976, 40)).toEqual({ total: 1975, pageCount: 79, more: true });
+    expect(pagedCount(1001, 39)).toEqual({ total: 1000, pageCount: 40, more: true });
+    // Page 40 counts on to 2,000: 80 pages, so it has a next page.
+    expect(pagedCount(2001, 40)).toEqual({ total: 2000, pageCount: 80, more: true });
     expect(pagedCount(1030, 40)).toEqual({ total: 1030, pageCount: 42, more: false });
-    expect(pagedCount(1021, 3, 10)).toEqual({ total: 1020, pageCount: 102, more: true });
+    expect(pagedCount(2001, 100, 10)).toEqual({ total: 2000, pageCount: 200, more: true });
   });
 });

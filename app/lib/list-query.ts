@@ -20,7 +20,7 @@ export function parseListQuery<S extends string>(url: URL, sorts: readonly [S, .
   return { page, q, sort, dir };
 }
 
-/** `more`: the count stopped at `total` and there are more rows (a list counted with countAhead). */
+/** `more`: the count stopped at `total` and there are more rows (a list counted with countAheadLimit). */
 export type Paged<T> = { items: T[]; total: number; page: number; pageCount: number; more?: boolean };
 
 export function pageCountOf(total: number, pageSize = ADMIN_PAGE_SIZE): number {
@@ -29,16 +29,16 @@ export function pageCountOf(total: number, pageSize = ADMIN_PAGE_SIZE): number {
 
 /**
  * Lists of what grows without bound (visitors' comments, the audit log) count only as far as
- * an operator can page: this many rows past the first one shown. Counting all 20,000
- * comments cost PostgreSQL 4 to 10 ms on every load, a search of them 14 to 39 ms; counted
- * this far, under 1 and about 5. The list then says '1000+' and offers 40 pages; each step
- * forward counts as far again.
+ * an operator can page, in blocks of this many rows: pages 1 to 39 count to 1,000 ('1000+',
+ * 40 pages), pages 40 to 79 to 2,000 (80 pages), and so on, so the page shown always has a
+ * next one while there are more. Counting all 20,000 comments cost PostgreSQL 4 to 10 ms on
+ * every load, a search of them 14 to 39 ms; counted to 1,000, under 1 and about 5 (ADR 018).
  */
 export const COUNT_AHEAD = 1_000;
 
-/** How many rows to count for `page` (one more than is shown, to know whether there are more). */
+/** How many rows to count for `page`: to the end of the block after its last row, plus one to know whether there are more. */
 export function countAheadLimit(page: number, pageSize = ADMIN_PAGE_SIZE): number {
-  return (page - 1) * pageSize + COUNT_AHEAD + 1;
+  return (Math.floor((page * pageSize) / COUNT_AHEAD) + 1) * COUNT_AHEAD + 1;
 }
 
 /** The total, page count and `more` of a list counted with countAheadLimit(page). */

@@ -97,6 +97,21 @@ describe("public shell in Chromium", () => {
     await page.waitForURL(`${ctx.server.url}/bonuslar`);
     await page.locator("article h3 a").first().waitFor();
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+
+    // A category chip is React Router's own link (it keeps the scroll position): it handles
+    // the click, and the document's listener must not navigate a second time: one request
+    // for the category's data, and one Back returns to the list.
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/bonuslar/kayip-bonusu")) dataRequests.push(request.url());
+    });
+    await page.getByRole("navigation", { name: "Kategoriler" }).getByRole("link", { name: /Kayıp Bonusu/ }).click();
+    await page.waitForURL(`${ctx.server.url}/bonuslar/kayip-bonusu`);
+    await page.getByRole("heading", { level: 1, name: /Kayıp Bonusu/ }).waitFor();
+    expect(dataRequests).toEqual([`${ctx.server.url}/bonuslar/kayip-bonusu.data`]);
+    await page.goBack();
+    await page.waitForURL(`${ctx.server.url}/bonuslar`);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     expectNoPageErrors(page);
   });
 

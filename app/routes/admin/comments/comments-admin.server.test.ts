@@ -117,7 +117,7 @@ describeEachDriver("admin comments", ({ db }) => {
       expect(await names("Ç. Çekimde")).toEqual([]);
     });
 
-    it("counts only as far as an operator can page: '1000+' and 40 pages, exact again near the end", async () => {
+    it("counts only as far as an operator can page: '1000+' and 40 pages until page 40, exact again near the end", async () => {
       const casino = await insertCasino(db(), { name: "Galata Casino" });
       const promotion = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: casino.id, isActive: true });
       const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000);
@@ -138,7 +138,8 @@ describeEachDriver("admin comments", ({ db }) => {
       };
       expect(await shown("/admin/comments")).toContain("1000+ yorum");
       expect(await shown("/admin/comments?puan=1")).toContain(">29 yorum<");
-      // Page 40 counts as far again from there: all 1,030, 42 pages; the last holds the 5 oldest.
+      // Every page before the 40th says the same; the 40th counts on (here: all 1,030, 42 pages); the last holds the 5 oldest.
+      expect(await counted("/admin/comments?sayfa=39")).toEqual({ total: 1000, more: true, pageCount: 40, first: "Ziyaretçi 79", rows: 25 });
       expect(await counted("/admin/comments?sayfa=40")).toEqual({ total: 1030, more: false, pageCount: 42, first: "Ziyaretçi 54", rows: 25 });
       expect(await counted("/admin/comments?sayfa=42")).toEqual({ total: 1030, more: false, pageCount: 42, first: "Ziyaretçi 4", rows: 5 });
       // A search and a rating count the same way: 1,001 five-star comments are '1000+', 29 one-star 29.
