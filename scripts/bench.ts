@@ -66,8 +66,8 @@ if (ONLY !== undefined && !["redirect", "admin", "cold"].includes(ONLY)) {
   process.exit(2);
 }
 /** The V8 heap flags of `npm start` (`--max-old-space-size=256 --initial-old-space-size=128`, ADR 017). */
-const START_HEAP_FLAGS = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.match(/--[a-z-]+-space-size=\d+/g);
-if (!START_HEAP_FLAGS?.some((flag) => flag.startsWith("--max-old-space-size="))) {
+const START_HEAP_FLAGS = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.match(/--[a-z-]+-space-size=\d+/g) ?? [];
+if (!START_HEAP_FLAGS.some((flag) => flag.startsWith("--max-old-space-size="))) {
   throw new Error("package.json's start script has no --max-old-space-size=N: the bench would run another server than npm start.");
 }
 // Issue 4's targets; issue 11's redirect p99.
