@@ -1,0 +1,162 @@
+import { asc, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { auditLog, indexNowQueue, promotions } from "~/db/schema";
+import type { Actor } from "~/lib/command.server";
+import { configureIndexNow } from "~/modules/indexing/indexing.server";
+import { insertCasino, insertPromotion } from "~/seed/factories.server";
+import { PromotionFormSchema } from "./promotions.schema";
+import {
+  findActivePromotionById,
+  findActivePromotionBySlugs,
+  getPromotionForEdit,
+  listPromotionsForAdmin,
+  listRelatedPromotions,
+  nextPromotionExpiry,
+  removePromotion,
+  savePromotion,
+  setPromotionActiveByAdmin,
+  type PromotionListQuery,
+} from "./promotions.server";
+
+const HOUR = 3_600_000;
+const MISSING = "00000000-0000-4000-8000-000000000000";
+const actor: Actor = { userId: null, email: "operator@example.com", address: "10.0.0.1" };
+
+// What the public pages and the page cache read from promotions.server.ts directly, beside
+// the route tests (app/routes/*/promotions): cases the mutation run found unpinned.
+describeEachDriver("promotions (module reads)", ({ db }) => {
+  beforeEach(async () => {
+    await truncateAll(db());
+  });
+
+  describe("the next expiry (when the page cache drops the lists)", () => {
+    it("is the soonest expiry still ahead of a listed promotion", async () => {
+      const soon = new Date(Date.now() + 2 * HOUR);
+      await insertPromotion(db(), { title: "Gelecek Hafta Biten Bonus", expiryDate: new Date(Date.now() + 7 * 24 * HOUR) });
+      await insertPromotion(db(), { title: "Yarın Biten Bonus", expiryDate: soon });
+      await insertPromotion(db(), { title: "Süresiz Bonus", expiryDate: null });
+      expect((await nextPromotionExpiry())?.toISOString()).toBe(soon.toISOString());
+    });
+
+    it("skips an inactive promotion and one already expired: neither is on a list", async () => {
+      const later = new Date(Date.now() + 5 * HOUR);
+      await insertPromotion(db(), { title: "Kapalı Bonus", isActive: false, expiryDate: new Date(Date.now() + HOUR) });
+      await insertPromotion(db(), { title: "Dün Biten Bonus", expiryDate: new Date(Date.now() - HOUR) });
+      await insertPromotion(db(), { title: "Akşam Biten Bonus", expiryDate: later });
+      expect((await nextPromotionExpiry())?.toISOString()).toBe(later.toISOString());
+    });
+
+    it("is null when no listed promotion has an expiry ahead", async () => {
+      await insertPromotion(db(), { title: "Süresiz Bonus", expiryDate: null });
+      await insertPromotion(db(), { title: "Dün Biten Bonus", expiryDate: new Date(Date.now() - HOUR) });
+      expect(await nextPromotionExpiry()).toBeNull();
+    });
+  });
+
+  describe("the admin list's sort and search", () => {
+    const list = async (query: Partial<PromotionListQuery>) =>
+      (await listPromotionsForAdmin({ page: 1, q: "", sort: "createdAt", dir: "desc", status: null, ...query })).items.map((p) => p.title);
+
+    it("sorts by title either way", async () => {
+      for (const title of ["Bonus B", "Bonus A", "Bonus C"]) await insertPromotion(db(), { title });
+      expect(await list({ sort: "title", dir: "asc" })).toEqual(["Bonus A", "Bonus B", "Bonus C"]);
+      expect(await list({ sort: "title", dir: "desc" })).toEqual(["Bonus C", "Bonus B", "Bonus A"]);
+    });
+
+    it("sorts by end date either way, the open-ended ('Süresiz') after every dated one", async () => {
+      await insertPromotion(db(), { title: "Süresiz", expiryDate: null });
+      await insertPromotion(db(), { title: "Mart", expiryDate: new Date("2099-03-01T00:00:00Z") });
+      await insertPromotion(db(), { title: "Ocak", expiryDate: new Date("2099-01-01T00:00:00Z") });
+      await insertPromotion(db(), { title: "Şubat", expiryDate: new Date("2099-02-01T00:00:00Z") });
+      expect(await list({ sort: "expiryDate", dir: "asc" })).toEqual(["Ocak", "Şubat", "Mart", "Süresiz"]);
+      expect(await list({ sort: "expiryDate", dir: "desc" })).toEqual(["Mart", "Şubat", "Ocak", "Süresiz"]);
+    });
+
+    it("finds a promotion by its code in any letter case, and by its casino's name, counting what it found", async () => {
+      const casino = await insertCasino(db(), { name: "Yıldız Şans Casino" });
+      await insertPromotion(db(), { title: "Kodlu Bonus", promotionCode: "HOSGELDIN50" });
+      await insertPromotion(db(), { title: "Casinonun Bonusu", casinoId: casino.id });
+      await insertPromotion(db(), { title: "Başka Bonus" });
+      const byCode = await listPromotionsForAdmin({ page: 1, q: "hosgeldin50", sort: "createdAt", dir: "desc", status: null });
+      expect({ titles: byCode.items.map((p) => p.title), total: byCode.total }).toEqual({ titles: ["Kodlu Bonus"], total: 1 });
+      const byCasino = await listPromotionsForAdmin({ page: 1, q: "yildiz sans", sort: "createdAt", dir: "desc", status: null });
+      expect({ titles: byCasino.items.map((p) => p.title), total: byCasino.total }).toEqual({ titles: ["Casinonun Bonusu"], total: 1 });
+    });
+  });
+
+  describe("the public look-ups", () => {
+    it("of two casinos' promotions with one slug, gives the one of the casino in the address", async () => {
+      const ege = await insertCasino(db(), { name: "Ege Bet" });
+      const galata = await insertCasino(db(), { name: "Galata Casino" });
+      const older = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: ege.id, createdAt: new Date("2026-01-01T00:00:00Z") });
+      const newer = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: galata.id, createdAt: new Date("2026-02-01T00:00:00Z") });
+      expect((await findActivePromotionBySlugs("ege-bet", "hos-geldin-bonusu"))?.id).toBe(older.id);
+      expect((await findActivePromotionBySlugs("galata-casino", "hos-geldin-bonusu"))?.id).toBe(newer.id);
+    });
+
+    it("offers no related promotions beside one without a casino", async () => {
+      const lone = await insertPromotion(db(), { title: "Casinosuz Bonus" });
+      await insertPromotion(db(), { title: "Başka Casinosuz Bonus" });
+      const shown = await findActivePromotionById(lone.id);
+      expect(shown?.casino).toBeNull();
+      expect(await listRelatedPromotions(shown!)).toEqual([]);
+    });
+
+    it("gives the editor an empty end date for an open-ended promotion", async () => {
+      const open = await insertPromotion(db(), { title: "Süresiz Bonus", expiryDate: null });
+      expect((await getPromotionForEdit(open.id))?.expiryDate).toBe("");
+    });
+  });
+
+  describe("the commands, with IndexNow on", () => {
+    beforeEach(() => configureIndexNow({ key: "test-key", endpoint: "http://127.0.0.1:9/indexnow", siteUrl: "https://bonus.example", timeoutMs: 1_000 }));
+    afterEach(() => configureIndexNow(undefined));
+
+    const queued = async () => (await db().select().from(indexNowQueue).orderBy(asc(indexNowQueue.id))).map((row) => ({ path: row.path, reason: row.reason }));
+    const stored = async (id: string) => (await db().select().from(promotions).where(eq(promotions.id, id)))[0]!;
+    const audits = async () =>
+      (await db().select().from(auditLog).orderBy(asc(auditLog.id))).map((row) => ({ action: row.action, outcome: row.outcome, entityId: row.entityId, summary: row.summary }));
+    const editorInput = (values: Record<string, string>) =>
+      PromotionFormSchema.parse({ title: "Hoş Geldin Bonusu", shortDescription: "İlk yatırıma yüzde yüz bonus", fullDescription: "", terms: "", url: "https://yildiz.example/bonus", ...values });
+
+    it("switching on a promotion already on queues nothing and keeps it counted as indexed", async () => {
+      const live = await insertPromotion(db(), { title: "Açık Bonus", isActive: true, indexed: true });
+      const result = await setPromotionActiveByAdmin(actor, live.id, true);
+      expect(result).toMatchObject({ ok: true, value: { isActive: true, activated: false } });
+      expect(await queued()).toEqual([]);
+      expect((await stored(live.id)).indexed).toBe(true);
+    });
+
+    it("switching a promotion off in the editor queues nothing and keeps it counted as indexed, as the list's switch does", async () => {
+      const live = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", isActive: true, indexed: true });
+      const result = await savePromotion(actor, live.id, editorInput({}));
+      expect(result.ok).toBe(true);
+      expect(await stored(live.id)).toMatchObject({ isActive: false, indexed: true });
+      expect(await queued()).toEqual([]);
+    });
+
+    it("records a switch-off as a deactivation, naming the promotion", async () => {
+      const live = await insertPromotion(db(), { title: "Kapanacak Bonus", isActive: true });
+      await setPromotionActiveByAdmin(actor, live.id, false);
+      expect(await audits()).toEqual([{ action: "promotion.deactivate", outcome: "success", entityId: live.id, summary: "Kapanacak Bonus" }]);
+    });
+
+    it("refuses to switch, edit or delete an unknown promotion with the spec's words, and records each try", async () => {
+      expect(await setPromotionActiveByAdmin(actor, MISSING, true)).toEqual({ ok: false, fieldErrors: { "": ["Promosyon güncellenirken hata: Promosyon bulunamadı"] } });
+      expect(await removePromotion(actor, MISSING)).toEqual({ ok: false, fieldErrors: { "": ["Promosyon silinirken hata: Promosyon bulunamadı"] } });
+      expect((await savePromotion(actor, MISSING, editorInput({ title: "Kayıp Bonus" }))).ok).toBe(false);
+      expect(await audits()).toEqual([
+        { action: "promotion.activate", outcome: "failure", entityId: MISSING, summary: "" },
+        { action: "promotion.delete", outcome: "failure", entityId: null, summary: "" },
+        { action: "promotion.update", outcome: "failure", entityId: MISSING, summary: "Kayıp Bonus" },
+      ]);
+    });
+
+    it("records a refused switch of an expired promotion against that promotion", async () => {
+      const ended = await insertPromotion(db(), { title: "Bitmiş Bonus", isActive: false, expiryDate: new Date(Date.now() - HOUR) });
+      expect((await setPromotionActiveByAdmin(actor, ended.id, true)).ok).toBe(false);
+      expect(await audits()).toEqual([{ action: "promotion.activate", outcome: "failure", entityId: ended.id, summary: "" }]);
+    });
+  });
+});
