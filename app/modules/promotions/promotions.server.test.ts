@@ -153,6 +153,12 @@ describeEachDriver("promotions (module reads)", ({ db }) => {
       ]);
     });
 
+    it("refuses a malformed id (a hand-typed address) as an unknown promotion", async () => {
+      expect(await setPromotionActiveByAdmin(actor, "bonus-1", true)).toEqual({ ok: false, fieldErrors: { "": ["Promosyon güncellenirken hata: Promosyon bulunamadı"] } });
+      expect(await removePromotion(actor, "bonus-1")).toEqual({ ok: false, fieldErrors: { "": ["Promosyon silinirken hata: Promosyon bulunamadı"] } });
+      expect(await savePromotion(actor, "bonus-1", editorInput({}))).toEqual({ ok: false, fieldErrors: { "": ["Promosyon güncellenirken hata: Promosyon bulunamadı"] } });
+    });
+
     it("records a refused switch of an expired promotion against that promotion", async () => {
       const ended = await insertPromotion(db(), { title: "Bitmiş Bonus", isActive: false, expiryDate: new Date(Date.now() - HOUR) });
       expect((await setPromotionActiveByAdmin(actor, ended.id, true)).ok).toBe(false);
