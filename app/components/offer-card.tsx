@@ -38,7 +38,10 @@ export function PromotionCard({
       onClick={(event) => {
         if (!(event.target as HTMLElement).closest("a,button,code")) onToggle();
       }}
-      className={`grid cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 overflow-hidden rounded-xl border bg-white p-3 shadow-sm transition-shadow hover:shadow-md sm:flex sm:flex-col sm:gap-0 sm:p-0 ${expanded ? "border-brand-500 ring-2 ring-brand-500/30" : "border-slate-200"}`}
+      // Cards off screen are not styled, laid out or painted until they come near it (their
+      // size held at a typical card's, then at their own once seen): a list of 24 renders the
+      // few a visitor sees first.
+      className={`grid cursor-pointer grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 overflow-hidden rounded-xl border bg-white p-3 shadow-sm transition-shadow [contain-intrinsic-size:auto_300px] [content-visibility:auto] hover:shadow-md sm:flex sm:flex-col sm:gap-0 sm:p-0 sm:[contain-intrinsic-size:auto_600px] ${expanded ? "border-brand-500 ring-2 ring-brand-500/30" : "border-slate-200"}`}
     >
       <img
         {...imageSources(promotionImage(promotion), CARD_IMAGE_SIZES)}

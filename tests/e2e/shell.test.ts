@@ -115,6 +115,24 @@ describe("public shell in Chromium", () => {
     expectNoPageErrors(page);
   });
 
+  it("renders only the offer cards near the screen; the rest as the visitor scrolls to them", async () => {
+    const page = await newPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(`${ctx.server.url}/bonuslar`);
+    const cards = page.locator("article");
+    expect(await cards.count()).toBeGreaterThan(12);
+    // checkVisibility's contentVisibilityAuto: false inside a card whose rendering the browser skips.
+    const rendered = () => cards.evaluateAll((all) => all.map((card) => card.querySelector("h3")!.checkVisibility({ contentVisibilityAuto: true })));
+    const before = await rendered();
+    expect(before[0]).toBe(true);
+    expect(before.at(-1)).toBe(false);
+    expect(before.filter(Boolean).length).toBeLessThan(before.length / 2);
+    await cards.last().scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll("article h3")].at(-1)!.checkVisibility({ contentVisibilityAuto: true }));
+    // Its title is a whole link a visitor can read and follow.
+    expect(await cards.last().locator("h3 a").textContent()).toMatch(/\S/);
+    expectNoPageErrors(page);
+  });
+
   it("shows the desktop navigation in an h-20 header", async () => {
     const page = await newPage(ctx.browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`${ctx.server.url}/`);
