@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import { listHref } from "~/lib/list-query";
 import { CLICK_WINDOW_DAYS } from "~/modules/outbound/outbound-paths";
 import { ConfirmButton } from "./confirm-button";

@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import { casinoPath } from "~/modules/casinos/casino-paths";
 import type { CasinoCard as Casino } from "~/modules/casinos/casinos.schema";
 import { PLACEHOLDER_IMAGE } from "./promotion-card";

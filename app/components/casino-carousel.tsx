@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import type { CasinoCard as Casino } from "~/modules/casinos/casinos.schema";
 import { CasinoCard } from "./casino-card";
 

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type MouseEvent } from "react";
 import { useFetcher } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import { formatDateTr } from "~/lib/dates";
 import {
   COMMENT_PAGE_PARAM,

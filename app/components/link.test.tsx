@@ -32,5 +32,4 @@ describe("the site's Link (ADR 016)", () => {
       expect(out).not.toContain("data-discover");
     }
   });
-
 });

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import { DataError } from "./data-error";
 import { ERROR_TEXTS } from "./error-boundary";
 

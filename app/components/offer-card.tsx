@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import { formatDateTr } from "~/lib/dates";
 import { previewText } from "~/lib/text";
 import { imageSources } from "~/modules/media/media.schema";

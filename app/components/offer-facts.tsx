@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import { chipsOf, headlineOf, ratingText, type TermChip } from "~/modules/promotions/bonus-terms";
 import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
 

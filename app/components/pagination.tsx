@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "./link";
 
 /** The page numbers to link: first, last, and two on each side of the current one. */
 export function pageWindow(current: number, count: number): (number | "gap")[] {

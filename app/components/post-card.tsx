@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import { formatDateTr } from "~/lib/dates";
 import type { PostCard as Post } from "~/modules/blog/blog.schema";
 import { imageSources } from "~/modules/media/media.schema";

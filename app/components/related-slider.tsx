@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import { imageSources } from "~/modules/media/media.schema";
 import type { PublicPromotion } from "~/modules/promotions/promotions.schema";
 import { detailPath, promotionImage, promotionImageFit } from "./promotion-card";

@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import { currentYearTr } from "~/lib/dates";
 import type { PostLink } from "~/modules/blog/blog.schema";
 import { FOOTER_LINKS } from "~/modules/site/site";

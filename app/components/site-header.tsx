@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { NavLink } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "./link";
 import { NAV_LINKS } from "~/modules/site/site";
 
 /**
