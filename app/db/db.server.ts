@@ -25,7 +25,13 @@ export type Database = {
 
 export type OpenOptions =
   | { driver: "postgres"; url: string; max?: number }
-  | { driver: "pglite"; dataDir?: string; command?: string };
+  | {
+      driver: "pglite";
+      dataDir?: string;
+      command?: string;
+      /** A data directory dumped by PGlite's `dumpDataDir` to start from (tests: a migrated snapshot). */
+      loadDataDir?: Blob;
+    };
 
 const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 // Any fixed number: every process takes the same advisory lock while migrating.
@@ -49,7 +55,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     // pg_trgm backs the promotion search's trigram indexes (drizzle/0006); PGlite ships it
     // but loads an extension only when asked here.
-    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
     const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
     return {
       db,
