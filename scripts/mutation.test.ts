@@ -1,0 +1,39 @@
+import { describe, expect, test } from "vitest";
+import { countReport, score, shards, table } from "./mutation";
+
+const report = (...statuses: string[]) => ({ files: { "a.ts": { mutants: statuses.map((status) => ({ status })) } } });
+
+describe("the sharded mutation run", () => {
+  test("covers every domain of app/modules and both halves of app/lib, each once", () => {
+    const names = shards().map((shard) => shard.name);
+    expect(names).toEqual(expect.arrayContaining(["promotions", "comments", "seo", "ai", "lib", "lib-server"]));
+    expect(new Set(names).size).toBe(names.length);
+    const lib = shards().find((shard) => shard.name === "lib")!;
+    expect(lib.files).toContain("!app/lib/**/*.server.ts");
+    expect(shards().find((shard) => shard.name === "lib-server")!.files).toContain("app/lib/**/*.server.ts");
+    for (const shard of shards()) expect(shard.files).toContain("!app/**/*.test.ts");
+  });
+
+  test("scores detected mutants over those with a verdict, leaving errors and ignored ones out", () => {
+    const counts = countReport(report("Killed", "Killed", "Timeout", "Survived", "NoCoverage", "CompileError", "RuntimeError", "Ignored"));
+    expect(counts).toEqual({ killed: 2, timeout: 1, survived: 1, noCoverage: 1, errors: 2 });
+    expect(score(counts)).toBe(60);
+    expect(score(countReport(report("Ignored")))).toBeUndefined();
+  });
+
+  test("totals the shards, and says so when one has no report yet", () => {
+    const full = table([
+      { name: "a", counts: countReport(report("Killed", "Survived")), date: "2026-11-27", commit: "abc" },
+      { name: "b", counts: countReport(report("Killed", "Killed", "Killed", "Timeout", "Survived", "NoCoverage")), date: "2026-11-27", commit: "abc" },
+    ]);
+    expect(full.complete).toBe(true);
+    expect(full.total).toBe(62.5);
+    expect(full.markdown).toContain("| a | 2 | 1 | 0 | 1 | 0 | 50.0% | 2026-11-27 (abc) |");
+    expect(full.markdown).toContain("| **total** | 8 | 4 | 1 | 2 | 1 | **62.5%** | |");
+
+    const partial = table([{ name: "a", counts: countReport(report("Killed")), date: "2026-11-27", commit: "abc" }, { name: "b" }]);
+    expect(partial.complete).toBe(false);
+    expect(partial.markdown).toContain("| b | - | - | - | - | - | not run | - |");
+    expect(partial.markdown).toContain("| **total so far** | 1 |");
+  });
+});

@@ -1,0 +1,159 @@
+// `npm run test:mutation [-- <shard>...]`: StrykerJS over app/modules and app/lib (issue 8),
+// one shard at a time (a domain of app/modules, app/lib's rules, app/lib's server files).
+//
+// The whole scope is thousands of mutants, many of them covered by integration tests that
+// open a database per file: more than one sitting of a two-core machine. Shards make it
+// resumable: each keeps StrykerJS's incremental file, so a run retests only the mutants whose
+// code or covering tests changed since that shard's last run, and a run cut short loses only
+// the shard it was in. The score is the total over every shard's latest report; the run fails
+// below 80%, and when every shard has a report the README's table is rewritten.
+//
+//   npm run test:mutation                 every shard
+//   npm run test:mutation -- seo media    those shards, then the total over all reports
+//   npm run test:mutation -- --report     no run: the total over the reports there are
+import { spawnSync, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const BREAK = 80;
+const root = path.resolve(import.meta.dirname, "..");
+const shardsDir = path.join(root, "reports/mutation/shards");
+
+type Shard = { name: string; files: string[] };
+
+/** Every domain of app/modules, then app/lib split into its pure rules and its server files. */
+export function shards(): Shard[] {
+  const domains = fs
+    .readdirSync(path.join(root, "app/modules"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const notTests = ["!app/**/*.test.ts", "!app/**/*.test.tsx"];
+  return [
+    ...domains.map((domain) => ({ name: domain, files: [`app/modules/${domain}/**/*.ts`, ...notTests] })),
+    { name: "lib", files: ["app/lib/**/*.ts", "!app/lib/**/*.server.ts", ...notTests] },
+    { name: "lib-server", files: ["app/lib/**/*.server.ts", ...notTests] },
+  ];
+}
+
+type Counts = { killed: number; timeout: number; survived: number; noCoverage: number; errors: number };
+
+/** StrykerJS's mutation score: mutants detected over mutants with a verdict (errors and ignored left out). */
+export function score(counts: Counts): number | undefined {
+  const valid = counts.killed + counts.timeout + counts.survived + counts.noCoverage;
+  return valid === 0 ? undefined : ((counts.killed + counts.timeout) / valid) * 100;
+}
+
+export function countReport(report: { files: Record<string, { mutants: { status: string }[] }> }): Counts {
+  const counts: Counts = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, errors: 0 };
+  for (const file of Object.values(report.files)) {
+    for (const mutant of file.mutants) {
+      if (mutant.status === "Killed") counts.killed++;
+      else if (mutant.status === "Timeout") counts.timeout++;
+      else if (mutant.status === "Survived") counts.survived++;
+      else if (mutant.status === "NoCoverage") counts.noCoverage++;
+      else if (mutant.status === "CompileError" || mutant.status === "RuntimeError") counts.errors++;
+    }
+  }
+  return counts;
+}
+
+function run(shard: Shard): boolean {
+  console.log(`\n=== mutation shard ${shard.name} ===`);
+  fs.mkdirSync(shardsDir, { recursive: true });
+  const result = spawnSync("npx", ["stryker", "run"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, MUTATION_SHARD: shard.name, MUTATION_SHARD_FILES: JSON.stringify(shard.files) },
+  });
+  if (result.status !== 0) return false;
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  const dirty = execFileSync("git", ["status", "--porcelain", "app", "tests"], { cwd: root, encoding: "utf8" }).trim() !== "";
+  fs.writeFileSync(
+    path.join(shardsDir, `${shard.name}.meta.json`),
+    JSON.stringify({ date: new Date().toISOString().slice(0, 10), commit: dirty ? `${commit}+changes` : commit }),
+  );
+  return true;
+}
+
+type Row = { name: string; counts?: Counts; date?: string; commit?: string };
+
+function readRows(all: Shard[]): Row[] {
+  return all.map(({ name }) => {
+    const reportFile = path.join(shardsDir, `${name}.json`);
+    const metaFile = path.join(shardsDir, `${name}.meta.json`);
+    if (!fs.existsSync(reportFile) || !fs.existsSync(metaFile)) return { name };
+    const meta = JSON.parse(fs.readFileSync(metaFile, "utf8")) as { date: string; commit: string };
+    return { name, counts: countReport(JSON.parse(fs.readFileSync(reportFile, "utf8"))), ...meta };
+  });
+}
+
+function percent(value: number | undefined): string {
+  return value === undefined ? "-" : `${value.toFixed(1)}%`;
+}
+
+export function table(rows: Row[]): { markdown: string; total?: number; complete: boolean } {
+  const total: Counts = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, errors: 0 };
+  const lines = [
+    "| shard | mutants | killed | timed out | survived | no coverage | score | run |",
+    "|---|---:|---:|---:|---:|---:|---:|---|",
+  ];
+  for (const row of rows) {
+    if (!row.counts) {
+      lines.push(`| ${row.name} | - | - | - | - | - | not run | - |`);
+      continue;
+    }
+    const c = row.counts;
+    for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += c[key];
+    const mutants = c.killed + c.timeout + c.survived + c.noCoverage;
+    lines.push(`| ${row.name} | ${mutants} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${percent(score(c))} | ${row.date} (${row.commit}) |`);
+  }
+  const complete = rows.every((row) => row.counts);
+  const all = total.killed + total.timeout + total.survived + total.noCoverage;
+  lines.push(
+    `| **total${complete ? "" : " so far"}** | ${all} | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | **${percent(score(total))}** | |`,
+  );
+  return { markdown: lines.join("\n"), total: score(total), complete };
+}
+
+function writeReadme(markdown: string): void {
+  const readme = path.join(root, "README.md");
+  const text = fs.readFileSync(readme, "utf8");
+  const start = "<!-- mutation:start -->";
+  const end = "<!-- mutation:end -->";
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) return;
+  fs.writeFileSync(readme, `${text.slice(0, from + start.length)}\n${markdown}\n${text.slice(to)}`);
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const all = shards();
+  const reportOnly = args.includes("--report");
+  const asked = args.filter((arg) => !arg.startsWith("--"));
+  const unknown = asked.filter((name) => !all.some((shard) => shard.name === name));
+  if (unknown.length > 0) {
+    console.error(`Unknown shard: ${unknown.join(", ")}. Shards: ${all.map((shard) => shard.name).join(", ")}`);
+    process.exit(2);
+  }
+  const failed: string[] = [];
+  if (!reportOnly) {
+    for (const shard of all.filter((s) => asked.length === 0 || asked.includes(s.name))) {
+      if (!run(shard)) failed.push(shard.name);
+    }
+  }
+  const { markdown, total, complete } = table(readRows(all));
+  console.log(`\n${markdown}\n`);
+  if (complete) writeReadme(markdown);
+  if (failed.length > 0) {
+    console.error(`StrykerJS failed in: ${failed.join(", ")}`);
+    process.exit(1);
+  }
+  if (total !== undefined && total < BREAK) {
+    console.error(`Mutation score ${percent(total)} is under ${BREAK}%.`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();
