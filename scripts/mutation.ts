@@ -5,12 +5,13 @@
 // open a database per file: more than one sitting of a two-core machine. Shards make it
 // resumable: each keeps StrykerJS's incremental file, so a run retests only the mutants whose
 // code or covering tests changed since that shard's last run, and a run cut short loses only
-// the shard it was in. The score is the total over every shard's latest report; the run fails
-// below 80%, and when every shard has a report the README's table is rewritten.
+// the shard it was in. Each shard's counts are kept in bench/results/mutation.json (committed);
+// the score is the total over every shard's latest counts; the run fails below 80%, and when
+// every shard has counts the README's table is rewritten.
 //
 //   npm run test:mutation                 every shard
 //   npm run test:mutation -- seo media    those shards, then the total over all reports
-//   npm run test:mutation -- --report     no run: the total over the reports there are
+//   npm run test:mutation -- --report     no run: the total over the counts there are
 import { spawnSync, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -69,23 +70,31 @@ function run(shard: Shard): boolean {
   if (result.status !== 0) return false;
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
   const dirty = execFileSync("git", ["status", "--porcelain", "app", "tests"], { cwd: root, encoding: "utf8" }).trim() !== "";
-  fs.writeFileSync(
-    path.join(shardsDir, `${shard.name}.meta.json`),
-    JSON.stringify({ date: new Date().toISOString().slice(0, 10), commit: dirty ? `${commit}+changes` : commit }),
-  );
+  const report = JSON.parse(fs.readFileSync(path.join(shardsDir, `${shard.name}.json`), "utf8"));
+  const results = readResults();
+  results[shard.name] = { date: new Date().toISOString().slice(0, 10), commit: dirty ? `${commit}+changes` : commit, counts: countReport(report) };
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   return true;
+}
+
+type Result = { date: string; commit: string; counts: Counts };
+
+/**
+ * Each shard's latest counts, committed (StrykerJS's own reports stay in reports/, which is
+ * not): a checkout on another machine totals the shards run elsewhere, each with its date and
+ * commit, and reruns only what it must.
+ */
+const RESULTS_FILE = path.join(root, "bench/results/mutation.json");
+
+function readResults(): Record<string, Result> {
+  return fs.existsSync(RESULTS_FILE) ? JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8")) : {};
 }
 
 type Row = { name: string; counts?: Counts; date?: string; commit?: string };
 
 function readRows(all: Shard[]): Row[] {
-  return all.map(({ name }) => {
-    const reportFile = path.join(shardsDir, `${name}.json`);
-    const metaFile = path.join(shardsDir, `${name}.meta.json`);
-    if (!fs.existsSync(reportFile) || !fs.existsSync(metaFile)) return { name };
-    const meta = JSON.parse(fs.readFileSync(metaFile, "utf8")) as { date: string; commit: string };
-    return { name, counts: countReport(JSON.parse(fs.readFileSync(reportFile, "utf8"))), ...meta };
-  });
+  const results = readResults();
+  return all.map(({ name }) => ({ name, ...results[name] }));
 }
 
 function percent(value: number | undefined): string {
