@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HeroFormSchema } from "./content.schema";
+import { ComplianceFormSchema, HeroFormSchema } from "./content.schema";
 
 describe("hero form", () => {
   it("refuses a hero button URL a browser would turn into another host", () => {
@@ -8,5 +8,20 @@ describe("hero form", () => {
     const tabbed = HeroFormSchema.safeParse({ ...hero, buttonUrl: "/\t/evil.example" });
     expect(tabbed.success).toBe(false);
     expect(tabbed.error?.issues[0]?.path).toEqual(["buttonUrl"]);
+  });
+});
+
+describe("compliance form (issue 11 §5)", () => {
+  const valid = { intent: "compliance", helplineLabel: "Destek hattı", helplineUrl: "tel:115", splashFrequencyHours: 24 };
+  const messagesOf = (input: Record<string, unknown>) => {
+    const parsed = ComplianceFormSchema.safeParse(input);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]);
+  };
+
+  it("asks for the label when only a link is given, and for the link when only a label is", () => {
+    expect(messagesOf(valid)).toEqual([]);
+    expect(messagesOf({ ...valid, helplineLabel: "" })).toEqual([["helplineLabel", "Bağlantı girildiğinde yardım hattı adı da gereklidir"]]);
+    expect(messagesOf({ ...valid, helplineUrl: "" })).toEqual([["helplineUrl", "Yardım hattı adı girildiğinde bağlantısı da gereklidir"]]);
+    expect(messagesOf({ ...valid, helplineLabel: "", helplineUrl: "" })).toEqual([]);
   });
 });

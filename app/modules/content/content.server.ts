@@ -66,13 +66,12 @@ const SINGLE_ROW_ID = 1;
  * a visitor sees. One statement per row (`on conflict do nothing`): concurrent calls
  * neither fail nor overwrite each other or an admin's save.
  */
-export async function ensureSettingsRows(): Promise<{ createdHero: boolean; createdSettings: boolean }> {
+export async function ensureSettingsRows(): Promise<void> {
   const db = getDb();
-  const [hero, content] = await Promise.all([
-    db.insert(heroSection).values({ id: SINGLE_ROW_ID, ...DEFAULT_HERO }).onConflictDoNothing().returning({ id: heroSection.id }),
-    db.insert(settings).values({ id: SINGLE_ROW_ID, blogSectionText: null }).onConflictDoNothing().returning({ id: settings.id }),
+  await Promise.all([
+    db.insert(heroSection).values({ id: SINGLE_ROW_ID, ...DEFAULT_HERO }).onConflictDoNothing(),
+    db.insert(settings).values({ id: SINGLE_ROW_ID, blogSectionText: null }).onConflictDoNothing(),
   ]);
-  return { createdHero: hero.length > 0, createdSettings: content.length > 0 };
 }
 
 function heroOf(row: HeroSection | undefined): SettingsEditorValue["hero"] {

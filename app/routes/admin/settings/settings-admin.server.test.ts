@@ -151,6 +151,14 @@ describeEachDriver("admin settings", ({ db }) => {
       expect(entry).toMatchObject({ action: "settings.update", outcome: "success", entityId: "1", actorEmail: "editor@example.com" });
     });
 
+    it("names the saved text in the audit log by its first 80 characters, and an emptied one as '(boş)'", async () => {
+      const words = "Bonus şartlarını okumadan yatırım yapmayın; çevrim şartı ve son tarih her kampanyada farklıdır, dikkat edin.";
+      await post({ intent: "content", blogSectionText: `<p>${words}</p>` });
+      await post({ intent: "content", blogSectionText: "<p> </p>" });
+      const entries = await db().select().from(auditLog);
+      expect(entries.map((entry) => entry.summary)).toEqual(["Bonus şartlarını okumadan yatırım yapmayın; çevrim şartı ve son tarih her kampan", "(boş)"]);
+    });
+
     it("is optional: an empty or invisible text clears the section", async () => {
       await db().insert(settings).values({ id: 1, blogSectionText: "<p>Eski metin</p>" });
       for (const blogSectionText of ["", "<p></p><p> </p>"]) {
