@@ -37,6 +37,18 @@ describe("the chart's days", () => {
     expect(clickChartSummary(days)).toBe("Son 3 günde toplam 1.207 tıklama; en çok 21 Kasım 2026 Cmt (1.200).");
   });
 
+  it("names the first of two equally busy days as the busiest", () => {
+    const days = clickDays(
+      [
+        { day: "2026-11-21", placement: "card", clicks: 5 },
+        { day: "2026-11-22", placement: "card", clicks: 5 },
+      ],
+      "2026-11-21",
+      "2026-11-22",
+    );
+    expect(clickChartSummary(days)).toBe("Son 2 günde toplam 10 tıklama; en çok 21 Kasım 2026 Cmt (5).");
+  });
+
   it("writes days the Turkish way, short on the axis and long in the table", () => {
     expect(formatClickDay("2026-11-22")).toBe("22 Kas");
     expect(formatClickDay("2026-01-01", true)).toBe("1 Ocak 2026 Per");
