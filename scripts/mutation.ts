@@ -62,14 +62,15 @@ export function countReport(report: { files: Record<string, { mutants: { status:
 function run(shard: Shard): boolean {
   console.log(`\n=== mutation shard ${shard.name} ===`);
   fs.mkdirSync(shardsDir, { recursive: true });
+  // The code StrykerJS copies as it starts is what the counts are of.
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  const dirty = execFileSync("git", ["status", "--porcelain", "app", "tests"], { cwd: root, encoding: "utf8" }).trim() !== "";
   const result = spawnSync("npx", ["stryker", "run"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, MUTATION_SHARD: shard.name, MUTATION_SHARD_FILES: JSON.stringify(shard.files) },
   });
   if (result.status !== 0) return false;
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
-  const dirty = execFileSync("git", ["status", "--porcelain", "app", "tests"], { cwd: root, encoding: "utf8" }).trim() !== "";
   const report = JSON.parse(fs.readFileSync(path.join(shardsDir, `${shard.name}.json`), "utf8"));
   const results = readResults();
   results[shard.name] = { date: new Date().toISOString().slice(0, 10), commit: dirty ? `${commit}+changes` : commit, counts: countReport(report) };
