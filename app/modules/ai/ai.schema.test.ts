@@ -1,5 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { AiBlogFormSchema, AiBulkFormSchema, AiContentFormSchema, BlogAnswerSchema, BulkJobIntentSchema, ExpandAnswerSchema, IdeasAnswerSchema, overSeoLimit, PageSeoAnswerSchema, SeoAnswerSchema, shownKeywords } from "./ai.schema";
+import {
+  AiBlogFormSchema,
+  AiBulkFormSchema,
+  AiContentFormSchema,
+  BlogAnswerSchema,
+  BulkJobIntentSchema,
+  ExpandAnswerSchema,
+  fitExcerpt,
+  fitKeywords,
+  fitTitle,
+  IdeasAnswerSchema,
+  isRunningBulkJob,
+  overSeoLimit,
+  PageSeoAnswerSchema,
+  pageSeoErrorMessage,
+  SeoAnswerSchema,
+  shownKeywords,
+} from "./ai.schema";
 
 describe("AI form rules and helpers", () => {
   it("takes admin.md §9's defaults for the bulk form: 3 posts, 1 a day", () => {
@@ -69,5 +86,49 @@ describe("AI form rules and helpers", () => {
     expect(AiBulkFormSchema.safeParse({ topic: "bonus", count: "007" }).error?.issues.map((i) => i.message)).toBeUndefined();
     expect(BulkJobIntentSchema.safeParse({ intent: "save", publishCount: "1e0" }).success).toBe(false);
     expect(BulkJobIntentSchema.safeParse({ intent: "save", publishCount: "99999999999999999999" }).success).toBe(false);
+  });
+  it("reads a count or per-day written with spaces or leading zeros, and takes the default for blanks", () => {
+    expect(AiBulkFormSchema.parse({ topic: "bonus", count: " 4 ", perDay: "   " })).toEqual({ topic: "bonus", count: 4, perDay: 1 });
+    expect(AiBulkFormSchema.parse({ topic: "bonus", count: "00000000000000000004", perDay: "0000000000000000000002" })).toEqual({ topic: "bonus", count: 4, perDay: 2 });
+  });
+
+  it("shows keywords with their inner spaces made single", () => {
+    expect(shownKeywords("çevrim   şartı,  hoş\tgeldin bonusu ")).toEqual(["çevrim şartı", "hoş geldin bonusu"]);
+  });
+
+  it("trims the model's texts and marks a lone UTF-16 half with the replacement character", () => {
+    expect(BlogAnswerSchema.parse({ title: "  Başlık \n", excerpt: " Özet. ", content: " <p>x</p> " })).toEqual({ title: "Başlık", excerpt: "Özet.", content: "<p>x</p>" });
+    expect(SeoAnswerSchema.parse({ title: "Bonus \ud800 rehberi", description: "d", keywords: "k" }).title).toBe("Bonus \ufffd rehberi");
+  });
+
+  it("keeps whole keywords while they fit the field, up to its last character", () => {
+    expect(fitKeywords("bonus, casino, oyun", 13)).toBe("bonus, casino");
+    expect(fitKeywords("bonus, casino, oyun", 12)).toBe("bonus");
+    // None fits: the first is cut between words; none at all: nothing.
+    expect(fitKeywords("hoş geldin bonusu, casino", 12)).toBe("hoş geldin…");
+    expect(fitKeywords(" , ,", 50)).toBe("");
+  });
+
+  it("takes the first title at least 2 characters long, else the last one given, else nothing", () => {
+    expect(fitTitle(["Ab", "Yedek başlık"])).toBe("Ab");
+    expect(fitTitle(["A", "Yedek başlık"])).toBe("Yedek başlık");
+    expect(fitTitle(["A", "", " "])).toBe("A");
+    expect(fitTitle(["A", "B", "C"])).toBe("C");
+    expect(fitTitle(["", " "])).toBe("");
+  });
+
+  it("keeps an excerpt of exactly 10 characters, and gives a shorter one way to the fallback", () => {
+    expect(fitExcerpt("Kısa özet.", "Yedek özet metni burada.")).toBe("Kısa özet.");
+    expect(fitExcerpt("Kısa özet", "Yedek özet metni burada.")).toBe("Yedek özet metni burada.");
+  });
+
+  it("counts a queued or running job as still being written, and no other", () => {
+    expect((["queued", "running", "done", "failed", "saved", "discarded"] as const).filter(isRunningBulkJob)).toEqual(["queued", "running"]);
+  });
+
+  it("words a page SEO failure as admin.md §8 does, 'Bilinmeyen hata' when there is no message", () => {
+    expect(pageSeoErrorMessage("API istek limiti aşıldı.")).toBe("SEO önerileri oluşturulurken bir hata oluştu: API istek limiti aşıldı.");
+    expect(pageSeoErrorMessage(null)).toBe("SEO önerileri oluşturulurken bir hata oluştu: Bilinmeyen hata");
+    expect(pageSeoErrorMessage("")).toBe("SEO önerileri oluşturulurken bir hata oluştu: Bilinmeyen hata");
   });
 });

@@ -280,4 +280,156 @@ describe("the language model calls", () => {
       expect(await suggestPageSeo("Blog", "metin")).toEqual({ ok: false, reason: "unparseable", message: "SEO önerileri oluşturulamadı" });
     });
   });
+  describe("what each request says to the model", () => {
+    it("sends a Turkish editor's system message asking for JSON only, and asks for a JSON object", async () => {
+      answer = { json: { title: "SEO", description: "Açıklama.", keywords: "k" } };
+      await generateSeo("Başlık", "<p>İçerik</p>");
+      const [request] = fake.requests;
+      expect(request!.body.messages?.map((m) => m.role)).toEqual(["system", "user"]);
+      expect(request!.body.messages?.[0]?.content).toMatch(/Türkçe/);
+      expect(request!.body.messages?.[0]?.content).toMatch(/JSON/);
+      expect(request!.body.response_format).toEqual({ type: "json_object" });
+    });
+
+    it("names the bulk idea and its brief in a post's prompt, and nothing of an idea without one", async () => {
+      answer = { json: goodPost() };
+      await generateBlogPost("bonus", { idea: { title: "Free Spin", brief: "Bedava dönüşlerin şartları" } });
+      await generateBlogPost("bonus", { idea: { title: "Kayıp Bonusu", brief: "" } });
+      await generateBlogPost("bonus");
+      const [withBrief, withoutBrief, plain] = fake.requests.map(promptOf);
+      expect(withBrief!.split("\n")[1]).toBe('Yazının odağı: "Free Spin" (Bedava dönüşlerin şartları). Başlığı bu odağa göre seç.');
+      expect(withoutBrief!.split("\n")[1]).toBe('Yazının odağı: "Kayıp Bonusu". Başlığı bu odağa göre seç.');
+      expect(plain!.split("\n").slice(0, 2)).toEqual(['"bonus" konusu hakkında Türkçe, özgün ve SEO uyumlu bir blog yazısı yaz.', "Kurallar:"]);
+    });
+
+    it("sends the title, or says there is none, for SEO and expansion", async () => {
+      answer = { json: { title: "SEO", description: "Açıklama.", keywords: "k", content: "<p>Genişletilmiş metin.</p>" } };
+      await generateSeo("", "<p>İçerik</p>");
+      await expandContent("", "<p>İçerik</p>");
+      await expandContent("Yazının Başlığı", "<p>İçerik</p>");
+      expect(fake.requests.map((r) => promptOf(r).split("\n").find((line) => line.startsWith("Başlık:")))).toEqual(["Başlık: (başlık yok)", "Başlık: (başlık yok)", "Başlık: Yazının Başlığı"]);
+    });
+
+    it("tells the model when a page has no text", async () => {
+      answer = { json: { suggestions: [{ title: "t", description: "d", keywords: "k" }] } };
+      await suggestPageSeo("Blog", "");
+      expect(promptOf(fake.requests[0]!)).toContain("Sayfanın metni (ilk 1000 karakter): (metin yok)");
+    });
+  });
+
+  describe("reading answers", () => {
+    it("takes an answer of only spaces and line breaks as no answer", async () => {
+      answer = { text: "  \n\t \n " };
+      expect(await generateBlogPost("bonus")).toEqual({ ok: false, reason: "empty", message: "AI yanıt vermedi" });
+    });
+
+    it("reads the JSON of a chatty answer without a fence", async () => {
+      answer = { text: 'Tabii, işte öneriler: {"title": "SEO Başlığı", "description": "Meta açıklama.", "keywords": "bonus"} Umarım işinize yarar!' };
+      expect(await generateSeo("Başlık", "<p>İçerik</p>")).toEqual({ ok: true, value: { title: "SEO Başlığı", description: "Meta açıklama.", keywords: "bonus" } });
+      answer = { text: '{"title": "SEO Başlığı", "description": "Meta açıklama.", "keywords": "bonus"}\nİyi çalışmalar.' };
+      expect(await generateSeo("Başlık", "<p>İçerik</p>")).toEqual({ ok: true, value: { title: "SEO Başlığı", description: "Meta açıklama.", keywords: "bonus" } });
+    });
+
+    it.each([
+      ["an unlabelled fence", "```\n{JSON}\n```"],
+      ["a fence on one line", "```json {JSON}```"],
+      ["a fence closed on the JSON's last line", "```json\n{JSON}```"],
+      ["a fence labelled in capitals", "```JSON\n{JSON}\n```"],
+      ["a fence with no space after its label", "```json{JSON}```"],
+    ])("reads the JSON in %s even when the prose around it has braces", async (_, fence) => {
+      const json = '"title": "SEO Başlığı", "description": "Meta açıklama burada.", "keywords": "bonus, casino"';
+      answer = { text: `Şablon {başlık} şöyle:\n${fence.replace("{JSON}", `{${json}}`)}\nSon not: {yok}` };
+      expect(await generateSeo("Başlık", "<p>İçerik</p>")).toEqual({ ok: true, value: { title: "SEO Başlığı", description: "Meta açıklama burada.", keywords: "bonus, casino" } });
+    });
+
+    it("keeps prose with a bracket or a brace in it as prose, and escapes its '&' and '<'", async () => {
+      answer = { text: "Bonus[1] şartları: kazanç & kayıp oranı 1 < 2 ise {dikkat} edin. \n\n İkinci paragraf burada." };
+      const result = await generateBlogPost("bonus");
+      expect(result.ok && result.value.content).toBe("<p>Bonus[1] şartları: kazanç &amp; kayıp oranı 1 &lt; 2 ise {dikkat} edin.</p><p>İkinci paragraf burada.</p>");
+    });
+
+    it("keeps HTML the model left unclosed as HTML", async () => {
+      answer = { text: "<p>Hoş geldin bonusu yeni üyelere verilir" };
+      const result = await generateBlogPost("bonus");
+      expect(result.ok && result.value.content).toBe("<p>Hoş geldin bonusu yeni üyelere verilir</p>");
+    });
+
+    it("lifts a heading with attributes to h2", async () => {
+      answer = { json: { ...goodPost(), content: '<h4 class="alt">Alt başlık</h4><p>Metin</p>' } };
+      const result = await generateBlogPost("bonus");
+      expect(result.ok && result.value.content).toBe("<h2>Alt başlık</h2><p>Metin</p>");
+    });
+
+    it("titles a post whose answer has no title after its topic, capitalised the Turkish way", async () => {
+      answer = { json: { content: "<p>İçerik metni burada, yeterince uzun bir paragraf.</p>" } };
+      expect(await generateBlogPost("  iddaa oranları ")).toMatchObject({ ok: true, value: { title: "İddaa oranları" } });
+      answer = { text: "Düz metin yanıt." };
+      expect(await generateBlogPost(" ığdır bonusu")).toMatchObject({ ok: true, value: { title: "Iğdır bonusu" } });
+    });
+
+    it("refuses a post whose content has no visible text once made safe", async () => {
+      answer = { json: { title: "Başlık", content: "<script>alert(1)</script>" } };
+      expect(await generateBlogPost("bonus")).toEqual({ ok: false, reason: "unparseable", message: "İçerik oluşturulamadı. API yanıtı geçerli bir JSON formatında değil." });
+    });
+
+    it("refuses expansion of empty content without asking the model", async () => {
+      expect(await expandContent("Başlık", "<p> </p>")).toEqual({ ok: false, reason: "invalid", message: "İçerik alanı boş olamaz" });
+      expect(fake.requests).toEqual([]);
+    });
+
+    it("refuses an empty idea list", async () => {
+      answer = { json: { ideas: [] } };
+      expect(await generateIdeas("bonus", 3)).toEqual({ ok: false, reason: "unparseable", message: "Blog fikirleri oluşturulamadı. API yanıtı geçerli bir JSON formatında değil." });
+    });
+  });
+
+  describe("model errors the message does not name", () => {
+    it.each([
+      ["a 404 that is not about a model (a wrong address)", { status: 404, error: { message: "Not found" } }, "İçerik oluşturulurken bir hata oluştu"],
+      ["a 404 about the model, without a code", { status: 404, error: { message: "The model `gpt-yok` does not exist" } }, "Seçilen AI modeli kullanılamıyor."],
+      ["a 403 with the code model_not_found", { status: 403, error: { message: "You do not have access to it.", code: "model_not_found" } }, "Seçilen AI modeli kullanılamıyor."],
+      ["a 400 about something else", { status: 400, error: { message: "Invalid value for 'messages'." } }, "İçerik oluşturulurken bir hata oluştu"],
+      ["a 400 naming 'models' in passing", { status: 400, error: { message: "Too many tokens for these models' context." } }, "İçerik oluşturulurken bir hata oluştu"],
+      ["a 500 that mentions the model", { status: 500, error: { message: "The model server had an error" } }, "İçerik oluşturulurken bir hata oluştu"],
+    ] as [string, FakeAnswer, string][])("maps %s", async (_, reply, message) => {
+      answer = reply;
+      expect(await generateBlogPost("bonus")).toEqual({ ok: false, reason: "upstream", message });
+    });
+  });
+
+  describe("the server log", () => {
+    let warned: string[];
+    beforeEach(() => {
+      warned = [];
+      vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warned.push(args.map(String).join(" ")));
+    });
+
+    it("logs a failed request's status, code and message on one short line, never the key", async () => {
+      answer = { status: 429, error: { message: `Rate limit   reached\nfor requests ${"x".repeat(400)}`, code: "rate_limit_exceeded" } };
+      await generateBlogPost("bonus");
+      expect(warned).toHaveLength(1);
+      expect(warned[0]!.startsWith("AI request failed: HTTP 429 (rate_limit_exceeded): 429 Rate limit reached for requests xxx")).toBe(true);
+      expect(warned[0]).not.toMatch(/\n| {2}|sk-test-anahtar/);
+      expect(warned[0]!.length).toBeLessThanOrEqual("AI request failed: ".length + 300);
+    });
+
+    it("logs a connection failure by its kind", async () => {
+      answer = { hangUp: true };
+      await generateBlogPost("bonus");
+      expect(warned).toEqual([expect.stringMatching(/^AI request failed: Error: Connection error\.$/)]);
+    });
+
+    it.each([
+      ["an empty answer", () => generateSeo("Başlık", "<p>İçerik</p>"), { empty: true } as FakeAnswer, /no text/],
+      ["a blog answer", () => generateBlogPost("bonus"), { text: '{"title": "yarım' } as FakeAnswer, /blog answer was not valid JSON/],
+      ["an SEO answer", () => generateSeo("Başlık", "<p>İçerik</p>"), { text: '{"title": "yarım' } as FakeAnswer, /SEO answer was not valid JSON/],
+      ["an expansion", () => expandContent("Başlık", "<p>İçerik</p>"), { text: '{"content": "yarım' } as FakeAnswer, /expansion answer was not valid JSON/],
+      ["an idea list", () => generateIdeas("bonus", 3), { text: "[{" } as FakeAnswer, /idea answer was not valid JSON/],
+      ["page suggestions", () => suggestPageSeo("Blog", "metin"), { text: "{}" } as FakeAnswer, /page SEO answer was not valid JSON/],
+    ])("says in the log which answer could not be read: %s", async (_, call, reply, line) => {
+      answer = reply;
+      await call();
+      expect(warned).toEqual([expect.stringMatching(line)]);
+    });
+  });
 });

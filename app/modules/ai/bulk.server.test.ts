@@ -10,7 +10,7 @@ import { insertPost } from "~/seed/factories.server";
 import { configureIndexNow } from "~/modules/indexing/indexing.server";
 import { runDuePublishing } from "~/modules/publishing/publishing.server";
 import { loader as publicBlogLoader } from "../../routes/public/blog";
-import type { BulkPostProgress } from "./ai.schema";
+import { BULK_JOB_KIND, type BulkPostProgress } from "./ai.schema";
 import { configureAi } from "./ai.server";
 import {
   claimNextBulkJob,
@@ -498,5 +498,445 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
     } finally {
       await worker.stop();
     }
+  });
+  // ---- What the operator, the audit log and the server log see of a run's edges ----------
+
+  /** Every line written to the console during the test, one string each. */
+  const captureLogs = () => {
+    const lines: string[] = [];
+    const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+    vi.spyOn(console, "warn").mockImplementation(keep);
+    vi.spyOn(console, "error").mockImplementation(keep);
+    vi.spyOn(console, "log").mockImplementation(keep);
+    return lines;
+  };
+  /** A job left `running` by a process that died ten minutes ago, with what it had written. */
+  const leftRunning = (id: string, progress: BulkPostProgress[], results: unknown[]) =>
+    db()
+      .update(aiJobs)
+      .set({ status: "running", claimedAt: new Date(Date.now() - 600_000), updatedAt: sql`now() - interval '10 minutes'`, progress, results })
+      .where(eq(aiJobs.id, id));
+  const storedPost = (sequenceNumber: number, title: string) => ({
+    sequenceNumber,
+    title,
+    excerpt: `${title} özeti burada.`,
+    content: postHtml(320, "kelime"),
+    category: "bonus",
+    seoTitle: title,
+    seoDescription: "Açıklama.",
+    seoKeywords: "bonus",
+    wordCount: 320,
+  });
+  const auditRows = async (action: string) =>
+    (await db().select().from(auditLog).where(eq(auditLog.action, action))).map((row) => ({ outcome: row.outcome, entityId: row.entityId, summary: row.summary, actorEmail: row.actorEmail }));
+
+  it("audits a start, a refused second start and a discard, each with what was asked", async () => {
+    const id = await start({ topic: "casino bonusları", count: 3, perDay: 1 });
+    expect((await startBulkJob(actor, { topic: "ikinci konu", count: 2, perDay: 1 })).ok).toBe(false);
+    expect(await auditRows("ai-job.create")).toEqual([
+      { outcome: "success", entityId: id, summary: "3 yazı: casino bonusları", actorEmail: "yazar@example.com" },
+      { outcome: "failure", entityId: null, summary: "ikinci konu", actorEmail: "yazar@example.com" },
+    ]);
+    expect((await discardBulkJob(actor, id)).ok).toBe(true);
+    expect((await discardBulkJob(actor, id)).ok).toBe(false);
+    expect(await auditRows("ai-job.discard")).toEqual([
+      { outcome: "success", entityId: id, summary: "Toplu AI içerikleri iptal edildi", actorEmail: "yazar@example.com" },
+      { outcome: "failure", entityId: id, summary: "", actorEmail: "yazar@example.com" },
+    ]);
+  });
+
+  it("answers 'not found' for an id that is not a job's, or no longer exists", async () => {
+    const notFound = { ok: false, status: 404, error: "Toplu oluşturma işi bulunamadı" };
+    expect(await discardBulkJob(actor, "yok")).toEqual(notFound);
+    expect(await discardBulkJob(actor, "00000000-0000-4000-8000-000000000000")).toEqual(notFound);
+    expect(await saveBulkJob(actor, "yok", 0)).toEqual(notFound);
+    expect(await getBulkJob("yok")).toBeNull();
+  });
+
+  it("fails a job whose stored request cannot be read, without asking the model", async () => {
+    const [row] = await db()
+      .insert(aiJobs)
+      .values({ kind: BULK_JOB_KIND, input: { topic: "", count: 0, perDay: 9 }, createdBy: admin.userId })
+      .returning({ id: aiJobs.id });
+    expect(await runNextBulkJob()).toBe(row!.id);
+    expect(await getBulkJob(row!.id)).toMatchObject({ status: "failed", error: "Hiçbir içerik oluşturulamadı", input: { topic: "", count: 0, perDay: 0 }, progress: [] });
+    expect(fake.requests).toEqual([]);
+  });
+
+  it("marks a post a dead process left at its SEO step failed too, and records it even with nothing left to write", async () => {
+    const id = await start({ topic: "bonus", count: 2, perDay: 1 });
+    await leftRunning(
+      id,
+      [
+        { index: 0, idea: "Çevrim Şartı", brief: "", step: "done" },
+        { index: 1, idea: "Free Spin", brief: "", step: "seo" },
+      ],
+      [storedPost(1, "Önceden yazılan")],
+    );
+    expect(await runNextBulkJob()).toBe(id);
+    const row = await job(id);
+    expect(row.status).toBe("done");
+    expect((row.progress as BulkPostProgress[]).map((p) => [p.step, p.error])).toEqual([
+      ["done", undefined],
+      ["failed", "Sunucu yeniden başladığı için bu yazı yarıda kaldı"],
+    ]);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it("keeps the results in the ideas' order when an earlier post is written after a later one", async () => {
+    const id = await start({ topic: "bonus", count: 2, perDay: 1 });
+    await leftRunning(
+      id,
+      [
+        { index: 0, idea: "Çevrim Şartı", brief: "", step: "waiting" },
+        { index: 1, idea: "Free Spin", brief: "", step: "done" },
+      ],
+      [storedPost(2, "Önceden yazılan")],
+    );
+    await runNextBulkJob();
+    expect((await getBulkJob(id))!.results.map((r) => [r.sequenceNumber, r.title])).toEqual([
+      [1, "Çevrim Şartı Rehberi"],
+      [2, "Önceden yazılan"],
+    ]);
+  });
+
+  it("stops, without another call, a run whose job another process discards while a post is written", async () => {
+    let id = "";
+    const good = goodHandlers();
+    handlers.blog = async (r) => {
+      // Another server process's discard: it cannot stop this process's call, only the job.
+      await db().update(aiJobs).set({ status: "discarded" }).where(eq(aiJobs.id, id));
+      return good.blog(r);
+    };
+    id = await start({ topic: "bonus", count: 3, perDay: 1 });
+    await runNextBulkJob();
+    expect(fake.requests.map(callKind)).toEqual(["ideas", "blog"]);
+    const row = await job(id);
+    expect(row.status).toBe("discarded");
+    expect(row.results).toBeNull();
+  });
+
+  it("hands the job back at once, without ideas, when the server stops during the idea call", async () => {
+    const controller = new AbortController();
+    const good = goodHandlers();
+    handlers.ideas = async (r) => {
+      controller.abort();
+      return { delayMs: 5_000, then: await good.ideas(r) };
+    };
+    const id = await start({ topic: "bonus", count: 3, perDay: 1 });
+    const started = Date.now();
+    await runNextBulkJob({ signal: controller.signal });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(await getBulkJob(id)).toMatchObject({ status: "queued", progress: [], error: null });
+  });
+
+  it("runs nothing of a job claimed by a server that is already stopping, and hands it back", async () => {
+    const id = await start({ topic: "bonus", count: 2, perDay: 1 });
+    expect(await runNextBulkJob({ signal: AbortSignal.abort() })).toBe(id);
+    expect(await getBulkJob(id)).toMatchObject({ status: "queued", progress: [], results: [] });
+    expect(fake.requests).toEqual([]);
+  });
+
+  it("skips a post the blog editor would refuse, saying why, and goes on with the next", async () => {
+    const good = goodHandlers();
+    handlers.blog = (r) => (ideaOf(r) === "Free Spin" ? { json: { title: "Free Spin Rehberi", excerpt: "Kısa bir özet burada.", content: "<p>Çok kısa bir yazı.</p>" } } : good.blog(r));
+    const id = await runToEnd();
+    const view = (await getBulkJob(id))!;
+    expect(view.status).toBe("done");
+    expect(view.progress.map((p) => p.step)).toEqual(["done", "failed", "done"]);
+    expect(view.progress[1]!.error).toBe("Oluşturulan yazı blog kurallarına uymuyor: İçerik en az 50 karakter olmalıdır");
+    expect(view.results.map((r) => r.title)).toEqual(["Çevrim Şartı Rehberi", "Kayıp Bonusu Rehberi"]);
+  });
+
+  it("cuts a long title's slug at a word without leaving a hyphen before its suffix", async () => {
+    const title = "Yeni başlayanlar için casino bonusları rehberi ve çevrim şartları hakkında bilinmesi gerekenler";
+    handlers.blog = () => ({ json: { title, excerpt: "Yeni başlayanlar için özet.", content: postHtml(320, "kelime") } });
+    const id = await runToEnd({ topic: "bonus", count: 1, perDay: 0 });
+    expect((await saveBulkJob(actor, id, 0)).ok).toBe(true);
+    const [row] = await posts();
+    expect(row!.slug).toMatch(/^yeni-baslayanlar-icin-casino-bonuslari-rehberi-ve-cevrim-sartlari-hakkinda-\d{4}$/);
+  });
+
+  describe("when the job's record refuses a write", () => {
+    /** A database that refuses an update of the job matching `condition` (SQL over NEW and OLD). */
+    const refuseJobWrites = async (condition: string, message = "'unsupported Unicode escape sequence'") => {
+      await db().execute(
+        sql.raw(`create or replace function refuse_job_write() returns trigger language plpgsql as $$
+          begin if ${condition} then raise exception using errcode = '22P05', message = ${message}; end if; return new; end $$`),
+      );
+      await db().execute(sql`create trigger refuse_job_write before update on ai_jobs for each row execute function refuse_job_write()`);
+    };
+    const postAt = (idea: string, step: string) => `exists (select 1 from jsonb_array_elements(new.progress) e where e->>'idea' = '${idea}' and e->>'step' = '${step}')`;
+    let logged: string[];
+    beforeEach(() => {
+      logged = captureLogs();
+    });
+    afterEach(() => db().execute(sql`drop trigger if exists refuse_job_write on ai_jobs`));
+
+    it.each([
+      ["content", ["ideas", "blog", "seo", "blog", "seo"]],
+      ["seo", ["ideas", "blog", "seo", "blog", "blog", "seo"]],
+    ])("skips a post whose %s step cannot be recorded, and goes on with the next", async (step, calls) => {
+      await refuseJobWrites(postAt("Free Spin", step));
+      const id = await runToEnd();
+      const view = (await getBulkJob(id))!;
+      expect(view.status).toBe("done");
+      expect(view.progress.map((p) => [p.step, p.error])).toEqual([
+        ["done", undefined],
+        ["failed", "Bu yazı saklanamadı, atlandı."],
+        ["done", undefined],
+      ]);
+      expect(view.results.map((r) => r.sequenceNumber)).toEqual([1, 3]);
+      expect(fake.requests.map(callKind)).toEqual(calls);
+      expect(logged).toHaveLength(1);
+    });
+
+    it("fails the run, saying why, when a post given up cannot be recorded either", async () => {
+      await refuseJobWrites(postAt("Free Spin", "failed"));
+      const good = goodHandlers();
+      handlers.blog = (r) => (ideaOf(r) === "Free Spin" ? RATE_LIMITED : good.blog(r));
+      const id = await runToEnd();
+      const view = (await getBulkJob(id))!;
+      expect(view.status).toBe("failed");
+      expect(view.error).toBe("Toplu oluşturma işinin durumu kaydedilemedi: API istek limiti aşıldı. Lütfen daha sonra tekrar deneyin.");
+      expect(fake.requests.map(callKind)).toEqual(["ideas", "blog", "seo", "blog"]);
+      // The operator can start another run at once.
+      expect((await startBulkJob(actor, { topic: "yeni", count: 1, perDay: 0 })).ok).toBe(true);
+    });
+
+    it("fails the run, saying why, when its idea list cannot be recorded", async () => {
+      await refuseJobWrites("jsonb_array_length(new.progress) > 0 and jsonb_array_length(old.progress) = 0");
+      const id = await runToEnd();
+      expect(await getBulkJob(id)).toMatchObject({ status: "failed", error: "Hiçbir içerik oluşturulamadı: Toplu oluşturma işinin durumu kaydedilemedi", progress: [] });
+      expect(fake.requests.map(callKind)).toEqual(["ideas"]);
+      expect(logged).toEqual([expect.stringMatching(new RegExp(`^AI bulk job ${id}: could not store the idea list \\(22P05 `))]);
+    });
+
+    it("fails the run, saying why, when its end cannot be recorded", async () => {
+      await refuseJobWrites("new.status = 'done'");
+      const id = await runToEnd();
+      const view = (await getBulkJob(id))!;
+      expect(view).toMatchObject({ status: "failed", error: "Toplu oluşturma işinin durumu kaydedilemedi" });
+      expect(logged).toEqual([expect.stringMatching(/could not store the job's end \(22P05 /)]);
+    });
+
+    it("fails a resumed run, saying why, when the posts its dead process left cannot be recorded", async () => {
+      const id = await start({ topic: "bonus", count: 2, perDay: 1 });
+      await leftRunning(
+        id,
+        [
+          { index: 0, idea: "Çevrim Şartı", brief: "", step: "done" },
+          { index: 1, idea: "Free Spin", brief: "", step: "content" },
+        ],
+        [storedPost(1, "Önceden yazılan")],
+      );
+      await refuseJobWrites(postAt("Free Spin", "failed"));
+      await runNextBulkJob();
+      expect(await job(id)).toMatchObject({ status: "failed", error: "Toplu oluşturma işinin durumu kaydedilemedi" });
+      expect(logged).toEqual([expect.stringMatching(/could not store the interrupted posts \(22P05 /)]);
+      expect(fake.requests).toEqual([]);
+    });
+
+    it("logs which post it could not store and the database's reason, on one short line", async () => {
+      await refuseJobWrites(
+        `new.results::text like '%Free Spin Rehberi%'`,
+        `'unsupported   Unicode' || chr(10) || 'escape sequence ' || repeat('x', 300)`,
+      );
+      const id = await runToEnd();
+      expect(logged).toHaveLength(1);
+      const line = logged[0]!;
+      expect(line.startsWith(`AI bulk job ${id}: could not store post 2 (22P05 unsupported Unicode escape sequence xxx`)).toBe(true);
+      // The reason is cut short (no 300-character dump), and has no line break or run of spaces.
+      expect(line).not.toMatch(/\n| {2}/);
+      expect(line.length).toBeLessThan(`AI bulk job ${id}: could not store post 2 ()`.length + 200);
+    });
+  });
+
+  describe("saving", () => {
+    it("refuses a job still being written, a finished one without posts, and a publish count that is not a whole number in range", async () => {
+      const id = await start({ topic: "bonus", count: 2, perDay: 0 });
+      await db().update(aiJobs).set({ status: "running", claimedAt: new Date() }).where(eq(aiJobs.id, id));
+      expect(await saveBulkJob(actor, id, 0)).toEqual({ ok: false, status: 409, error: "Toplu oluşturma henüz tamamlanmadı" });
+      await db().update(aiJobs).set({ status: "queued" }).where(eq(aiJobs.id, id));
+      await runNextBulkJob();
+      const invalid = { ok: false, status: 400, error: "Yayınlanacak yazı sayısı geçersiz" };
+      expect(await saveBulkJob(actor, id, 1.5)).toEqual(invalid);
+      expect(await saveBulkJob(actor, id, -1)).toEqual(invalid);
+      expect(await posts()).toEqual([]);
+      await db().update(aiJobs).set({ results: [] }).where(eq(aiJobs.id, id));
+      expect(await saveBulkJob(actor, id, 0)).toEqual({ ok: false, status: 400, error: "Kaydedilecek içerik bulunamadı" });
+      expect(await posts()).toEqual([]);
+    });
+
+    it("audits the save with how many posts it published and the topic", async () => {
+      const id = await runToEnd({ topic: "casino bonusları", count: 3, perDay: 0 });
+      await saveBulkJob(actor, id, 1);
+      expect(await auditRows("ai-job.save")).toEqual([{ outcome: "success", entityId: id, summary: "3 AI yazısı (1 yayında): casino bonusları", actorEmail: "yazar@example.com" }]);
+    });
+
+    it("saves a finished job whose stored request can no longer be read, leaving the scheduler alone", async () => {
+      const id = await runToEnd({ topic: "bonus", count: 2, perDay: 2 });
+      await db().update(aiJobs).set({ input: {} }).where(eq(aiJobs.id, id));
+      expect(await saveBulkJob(actor, id, 2)).toMatchObject({ ok: true, value: { saved: 2, published: 2, drafts: 0 } });
+      expect((await posts()).map((p) => [p.title, p.category])).toEqual([
+        ["Çevrim Şartı Rehberi", "bonus"],
+        ["Free Spin Rehberi", "bonus"],
+      ]);
+      expect(await db().select().from(scheduledPublishingSettings)).toEqual([]);
+    });
+
+    it("saves the posts once when two saves arrive together", async () => {
+      const id = await runToEnd({ topic: "bonus", count: 2, perDay: 0 });
+      const answers = await Promise.all([saveBulkJob(actor, id, 0), saveBulkJob(actor, id, 0)]);
+      expect(answers.filter((a) => a.ok)).toHaveLength(1);
+      expect(answers.filter((a) => !a.ok)).toEqual([{ ok: false, status: 409, error: "Bu toplu oluşturma işi zaten kapatıldı" }]);
+      expect(await posts()).toHaveLength(2);
+      // Both saves read the job as finished; the second found it closed when it came to write, and is audited as refused.
+      expect((await auditRows("ai-job.save")).sort((a, b) => a.outcome.localeCompare(b.outcome))).toEqual([
+        { outcome: "failure", entityId: id, summary: "bonus", actorEmail: "yazar@example.com" },
+        { outcome: "success", entityId: id, summary: "2 AI yazısı (0 yayında): bonus", actorEmail: "yazar@example.com" },
+      ]);
+    });
+
+    describe("one by one, when the batch fails", () => {
+      let logged: string[];
+      beforeEach(() => {
+        logged = captureLogs();
+      });
+      afterEach(async () => {
+        await db().execute(sql`drop trigger if exists refuse_audit on audit_log`);
+        await db().execute(sql`drop trigger if exists refuse_post on blog_posts`);
+      });
+      const refusePosts = async (condition: string, message: string) => {
+        await db().execute(
+          sql.raw(`create or replace function refuse_post() returns trigger language plpgsql as $$
+            begin if ${condition} then raise exception using message = ${message}; end if; return new; end $$`),
+        );
+        await db().execute(sql`create trigger refuse_post before insert on blog_posts for each row execute function refuse_post()`);
+      };
+
+      it("says all were saved when only the batch's own record failed, and audits each post and the schedule", async () => {
+        const id = await runToEnd({ topic: "casino bonusları", count: 3, perDay: 1 });
+        await db().execute(sql`create or replace function refuse_audit() returns trigger language plpgsql as $$
+          begin if new.action = 'ai-job.save' then raise exception 'audit refused by test'; end if; return new; end $$`);
+        await db().execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+        expect(await saveBulkJob(actor, id, 1)).toEqual({ ok: true, value: { saved: 3, failed: 0, published: 1, drafts: 2, message: "3 blog yazısı kaydedildi (1 yayında, 2 taslak)." } });
+        const rows = await posts();
+        expect(rows.map((r) => [r.title, r.isPublished])).toEqual([
+          ["Çevrim Şartı Rehberi", true],
+          ["Free Spin Rehberi", false],
+          ["Kayıp Bonusu Rehberi", false],
+        ]);
+        expect((await auditRows("blog-post.create")).sort((a, b) => a.summary.localeCompare(b.summary))).toEqual(
+          rows.map((r) => ({ outcome: "success", entityId: r.id, summary: r.title, actorEmail: "yazar@example.com" })).sort((a, b) => a.summary.localeCompare(b.summary)),
+        );
+        expect(await auditRows("ai-job.schedule")).toEqual([{ outcome: "success", entityId: id, summary: "Günlük 1 yazı: casino bonusları", actorEmail: "yazar@example.com" }]);
+        expect((await db().select().from(scheduledPublishingSettings))[0]).toMatchObject({ dailyPublishCount: 1, isActive: true });
+        expect(logged).toEqual([expect.stringMatching(/one batch failed \(audit refused by test\); saving one by one$/)]);
+      });
+
+      it("leaves the scheduler alone with per-day 0, and audits and logs the post that failed", async () => {
+        const id = await runToEnd({ topic: "bonus", count: 2, perDay: 0 });
+        await refusePosts("new.title = 'Free Spin Rehberi'", "'refused by test'");
+        expect(await saveBulkJob(actor, id, 0)).toEqual({ ok: true, value: { saved: 1, failed: 1, published: 0, drafts: 1, message: "1 blog yazısı kaydedildi, 1 yazı kaydedilemedi." } });
+        expect(await db().select().from(scheduledPublishingSettings)).toEqual([]);
+        expect(await auditRows("ai-job.schedule")).toEqual([]);
+        expect((await auditRows("blog-post.create")).filter((row) => row.outcome === "failure")).toEqual([{ outcome: "failure", entityId: null, summary: "Free Spin Rehberi", actorEmail: "yazar@example.com" }]);
+        expect(logged).toContain('AI bulk post "Free Spin Rehberi" could not be saved: refused by test');
+      });
+
+      it("says, in the database's words cut short, why not one post could be saved", async () => {
+        const id = await runToEnd({ topic: "bonus", count: 2, perDay: 1 });
+        const reason = `refused by test ${"x".repeat(200)}`;
+        await refusePosts("true", `'${reason}'`);
+        expect(await saveBulkJob(actor, id, 1)).toEqual({
+          ok: false,
+          status: 500,
+          error: `Blog yazıları kaydedilirken bir hata oluştu: 2 yazının hiçbiri kaydedilemedi (${reason.slice(0, 160)})`,
+        });
+        // Neither the query nor the post's text reaches the log.
+        expect(logged.join("\n")).not.toMatch(/insert|kelime/);
+      });
+    });
+  });
+
+  describe("the background worker", () => {
+    const idle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+    it("runs a job started while it is idle at once, not at its next look", async () => {
+      const worker = startBulkWorker({ pollMs: 60_000 });
+      try {
+        await idle();
+        const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+        await vi.waitFor(async () => expect((await job(id)).status).toBe("done"), { timeout: 5_000, interval: 50 });
+        const second = await createAdminSession("ikinci@example.com");
+        const started = await startBulkJob({ userId: second.userId, email: second.email, address: "x" }, { topic: "başka", count: 1, perDay: 1 });
+        if (!started.ok) throw new Error(started.error);
+        await vi.waitFor(async () => expect((await job(started.value.jobId)).status).toBe("done"), { timeout: 5_000, interval: 50 });
+      } finally {
+        await worker.stop();
+      }
+    });
+
+    it("finds a job queued by another process at its next look", async () => {
+      const worker = startBulkWorker({ pollMs: 100 });
+      try {
+        await idle();
+        const [row] = await db()
+          .insert(aiJobs)
+          .values({ kind: BULK_JOB_KIND, input: { topic: "bonus", count: 1, perDay: 1 }, createdBy: admin.userId })
+          .returning({ id: aiJobs.id });
+        await vi.waitFor(async () => expect((await job(row!.id)).status).toBe("done"), { timeout: 3_000, interval: 50 });
+      } finally {
+        await worker.stop();
+      }
+    });
+
+    it("once stopped, runs nothing more, and a new start gets a new worker", async () => {
+      const worker = startBulkWorker({ pollMs: 100 });
+      await idle();
+      await worker.stop();
+      const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+      await idle();
+      expect((await job(id)).status).toBe("queued");
+      const next = startBulkWorker({ pollMs: 60_000 });
+      try {
+        expect(next).not.toBe(worker);
+        await vi.waitFor(async () => expect((await job(id)).status).toBe("done"), { timeout: 5_000, interval: 50 });
+      } finally {
+        await next.stop();
+      }
+    });
+
+    it("on stop, stops the call in flight and hands its job back", async () => {
+      const good = goodHandlers();
+      handlers.blog = async (r) => ({ delayMs: 5_000, then: await good.blog(r) });
+      const worker = startBulkWorker({ pollMs: 60_000 });
+      let stopped = false;
+      try {
+        const id = await start({ topic: "bonus", count: 2, perDay: 1 });
+        await vi.waitFor(async () => expect((await getBulkJob(id))!.progress.map((p) => p.step)).toEqual(["content", "waiting"]), { timeout: 5_000, interval: 20 });
+        const asked = Date.now();
+        await worker.stop();
+        stopped = true;
+        expect(Date.now() - asked).toBeLessThan(1_500);
+        expect(await getBulkJob(id)).toMatchObject({ status: "queued", progress: [expect.objectContaining({ step: "waiting" }), expect.objectContaining({ step: "waiting" })] });
+      } finally {
+        if (!stopped) await worker.stop();
+      }
+    });
+
+    it("resumes at start-up the jobs left running, and says so in the log", async () => {
+      const logged = captureLogs();
+      const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+      await db().update(aiJobs).set({ status: "running", claimedAt: new Date(), updatedAt: sql`now()` }).where(eq(aiJobs.id, id));
+      const worker = startBulkWorker({ pollMs: 60_000, requeueInterrupted: true });
+      try {
+        await vi.waitFor(async () => expect((await job(id)).status).toBe("done"), { timeout: 5_000, interval: 50 });
+        expect(logged).toContain("Resuming 1 interrupted AI bulk job(s)");
+      } finally {
+        await worker.stop();
+      }
+    });
   });
 });
