@@ -27,6 +27,7 @@ describe("imageSources", () => {
     ["an unknown bucket", "/media/other/promotion_1700000000000_abcdefghijkl.png"],
     ["a name not made by the server", "/media/promotions/../promotion_1700000000000_abcdefghijkl.png"],
     ["a query string", `${UPLOAD}?v=2`],
+    ["another site's address with a path like ours", "https://cdn.example.com/media/promotions/promotion_1700000000000_abcdefghijkl.png"],
   ])("leaves %s as it is", (_case, url) => {
     expect(imageSources(url)).toEqual({ src: url });
   });
