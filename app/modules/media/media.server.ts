@@ -27,8 +27,6 @@ import { MultipartError, streamFilePart } from "./multipart.server";
 
 /** The stored original is at most this many pixels on its longer side. */
 const MAX_STORED_EDGE = 2560;
-/** WebP holds at most this many pixels on a side: a tall image's copies are kept within it. */
-const MAX_WEBP_EDGE = 16383;
 
 export type UploadResult =
   | { ok: true; url: string; file: string; width: number; height: number }
@@ -105,8 +103,10 @@ async function storeImage(
     name: original,
     pipeline: encode(decoded.clone().resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: "inside", withoutEnlargement: true }), extension),
   });
+  // A copy is never larger than the stored original: a tall image (an infographic) would
+  // otherwise get copies beyond WebP's 16383-pixel edge, or heavier than the original.
   for (const w of RESPONSIVE_WIDTHS) {
-    outputs.push({ name: `${base}-${w}.webp`, pipeline: decoded.clone().resize({ width: w, height: MAX_WEBP_EDGE, fit: "inside", withoutEnlargement: true }).webp({ quality: 78 }) });
+    outputs.push({ name: `${base}-${w}.webp`, pipeline: decoded.clone().resize({ width: w, height: MAX_STORED_EDGE, fit: "inside", withoutEnlargement: true }).webp({ quality: 78 }) });
   }
   const written: string[] = [];
   try {
