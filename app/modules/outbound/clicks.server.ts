@@ -159,7 +159,10 @@ export class ClickCounter {
     } catch (error) {
       for (const row of batch.slice(next)) this.add(row);
       this.thresholdPausedUntil = this.now() + CLICK_FLUSH_INTERVAL_MS;
-      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      // A failed query's error (drizzle's) opens with "Failed query:" and the statement; the
+      // database's own words are its cause.
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      const reason = cause instanceof Error ? cause.message.split("\n")[0] : String(cause);
       console.error(`Outbound clicks could not be written; ${this.pendingClicks} kept for the next try: ${reason}`);
       return written;
     } finally {

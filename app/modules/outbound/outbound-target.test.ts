@@ -45,6 +45,14 @@ describe("where a promotion link leads", () => {
     expect(promotionTarget("https://eskicasino451.example/bonus?x=1", moved)).toBe("https://eskicasino452.example/bonus?x=1");
   });
 
+  it("moves links on former hosts however they were written: only a leading www. and letter case set aside", () => {
+    const moved = casino({ currentAddress: "https://eskicasino453.example", formerHosts: ["WWW.EskiCasino451.example", "m.www.eskicasino452.example"] });
+    expect(promotionTarget("https://eskicasino451.example/bonus", moved)).toBe("https://eskicasino453.example/bonus");
+    // A www. inside the host is part of its name.
+    expect(promotionTarget("https://m.www.eskicasino452.example/bonus", moved)).toBe("https://eskicasino453.example/bonus");
+    expect(promotionTarget("https://m.eskicasino452.example/bonus", moved)).toBe("https://m.eskicasino452.example/bonus");
+  });
+
   it("leaves a link on another host (an affiliate network, a tracker) alone", () => {
     const moved = casino({ currentAddress: "https://eskicasino451.example" });
     expect(promotionTarget("https://track.partner.example/c?o=9", moved)).toBe("https://track.partner.example/c?o=9");
@@ -74,6 +82,12 @@ describe("the casino's former hosts after a save", () => {
     expect(third).toEqual(["yeni451.example", "yeni452.example"]);
   });
 
+  it("adds nothing for a current address saved again unchanged, also when the URL changes", () => {
+    const current = casino({ currentAddress: "https://yeni451.example", formerHosts: ["a.example"] });
+    expect(nextFormerHosts(current, { url: "https://www.eski-casino.example/", currentAddress: "https://yeni451.example" })).toEqual(["a.example"]);
+    expect(nextFormerHosts(current, { url: "https://baska.example/", currentAddress: "https://yeni451.example" })).toEqual(["a.example", "eski-casino.example"]);
+  });
+
   it("adds the old registered URL's host when the URL changes, and nothing when neither changes", () => {
     expect(nextFormerHosts(casino(), { url: "https://baska.example/", currentAddress: null })).toEqual(["eski-casino.example"]);
     expect(nextFormerHosts(casino({ formerHosts: ["a.example"] }), { url: "https://www.eski-casino.example/", currentAddress: null })).toEqual(["a.example"]);
@@ -81,6 +95,8 @@ describe("the casino's former hosts after a save", () => {
 
   it("compares hosts without www and letter case", () => {
     expect(comparableHost("https://WWW.Casino.Example:8443/x")).toBe("casino.example:8443");
+    // Only a leading www.: one inside the host is part of its name.
+    expect(comparableHost("https://shop.www.casino.example/")).toBe("shop.www.casino.example");
     expect(comparableHost("mailto:a@b.example")).toBeNull();
     expect(comparableHost(null)).toBeNull();
   });
