@@ -4,7 +4,7 @@ import { desc } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
-import { makePng, pngDeclaring } from "../../../tests/helpers/images";
+import { filesUnderUploads, makePng, pngDeclaring, uploadsDir } from "../../../tests/helpers/images";
 import { auditLog } from "~/db/schema";
 import type { Actor } from "~/lib/command.server";
 import { findMediaFile, sniffImageType, uploadImage } from "./media.server";
@@ -13,16 +13,6 @@ import type { MediaBucket } from "./media.schema";
 // DESIGN.md "images", admin.md §3, §5, §9: what an upload stores (or refuses), read through
 // the module the upload route calls. The route's own tests are in routes/admin/media.
 
-const uploads = () => path.join(process.env.DATA_DIR!, "uploads");
-
-/** Every file under uploads/, as paths relative to it (the temporary folder included). */
-function filesOnDisk(): string[] {
-  if (!fs.existsSync(uploads())) return [];
-  return (fs.readdirSync(uploads(), { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(uploads(), path.join(entry.parentPath, entry.name)))
-    .sort();
-}
 
 function formRequest(bytes: Buffer, name = "gorsel.png", type = "image/png", field = "file"): Request {
   const form = new FormData();
@@ -30,7 +20,7 @@ function formRequest(bytes: Buffer, name = "gorsel.png", type = "image/png", fie
   return new Request("http://localhost/admin/media/upload", { method: "POST", body: form });
 }
 
-const diskPath = (bucket: MediaBucket, file: string) => path.join(uploads(), bucket, file);
+const diskPath = (bucket: MediaBucket, file: string) => path.join(uploadsDir(), bucket, file);
 
 /** An animation of three 40 x 30 frames (red, green, blue). */
 async function makeAnimation(format: "gif" | "webp", orientation?: number): Promise<Buffer> {
@@ -74,7 +64,7 @@ describeEachDriver("uploadImage", ({ db }) => {
   const actor: Actor = { userId: null, email: "medya@example.com", address: "10.0.0.8" };
   beforeEach(async () => {
     await truncateAll(db());
-    fs.rmSync(uploads(), { recursive: true, force: true });
+    fs.rmSync(uploadsDir(), { recursive: true, force: true });
   });
 
   it("scales an original wider than 2560 pixels down to 2560, and answers and audits the stored size", async () => {
@@ -149,20 +139,20 @@ describeEachDriver("uploadImage", ({ db }) => {
   it("answers a form whose file is empty (no file chosen) with 'no file', storing nothing", async () => {
     const result = await uploadImage("promotions", formRequest(Buffer.alloc(0), "", "application/octet-stream"), actor);
     expect(result).toEqual({ ok: false, status: 400, message: "Yüklenecek bir görsel seçilmedi." });
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("ignores an image posted under another field name: 'no file', nothing stored", async () => {
     const result = await uploadImage("promotions", formRequest(await makePng(40, 40), "a.png", "image/png", "resim"), actor);
     expect(result).toEqual({ ok: false, status: 400, message: "Yüklenecek bir görsel seçilmedi." });
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("refuses a PNG cut off halfway as unreadable and leaves nothing on disk", async () => {
     const png = await makePng(300, 200);
     const result = await uploadImage("promotions", formRequest(png.subarray(0, png.length >> 1)), actor);
     expect(result).toEqual({ ok: false, status: 422, message: "Görsel okunamadı; dosya bozuk olabilir." });
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
     const [row] = await db().select().from(auditLog).orderBy(desc(auditLog.id));
     expect(row).toMatchObject({ entityType: "media", entityId: null, summary: "promotions: Görsel okunamadı; dosya bozuk olabilir.", outcome: "failure" });
   });
@@ -184,7 +174,7 @@ describeEachDriver("uploadImage", ({ db }) => {
     } finally {
       toFile.mockRestore();
     }
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("judges a header of exactly 40 megapixels (8000 x 5000) by its pixels, not as too large", async () => {
@@ -193,7 +183,7 @@ describeEachDriver("uploadImage", ({ db }) => {
     expect(exact).toEqual({ ok: false, status: 422, message: "Görsel okunamadı; dosya bozuk olabilir." });
     const over = await uploadImage("blog-images", formRequest(pngDeclaring(8000, 5001)), actor);
     expect(over).toEqual({ ok: false, status: 422, message: "Görselin çözünürlüğü çok yüksek (en fazla 40 megapiksel)." });
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("keeps a half-received upload in uploads/.tmp, never in a bucket, and removes it afterwards", async () => {
@@ -215,15 +205,15 @@ describeEachDriver("uploadImage", ({ db }) => {
     });
     const request = new Request("http://localhost/admin/media/upload", { method: "POST", body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, duplex: "half" } as RequestInit);
     const pending = uploadImage("promotions", request, actor);
-    const partial = () => filesOnDisk().filter((file) => file.startsWith(`.tmp${path.sep}`));
-    for (let i = 0; i < 200 && !(partial().length === 1 && fs.statSync(path.join(uploads(), partial()[0]!)).size === 1000); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(filesOnDisk()).toEqual([expect.stringMatching(/^\.tmp[/\\][0-9a-f-]{36}\.part$/)]);
-    expect(fs.statSync(path.join(uploads(), filesOnDisk()[0]!)).size).toBe(1000);
+    const partial = () => filesUnderUploads().filter((file) => file.startsWith(`.tmp${path.sep}`));
+    for (let i = 0; i < 200 && !(partial().length === 1 && fs.statSync(path.join(uploadsDir(), partial()[0]!)).size === 1000); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(filesUnderUploads()).toEqual([expect.stringMatching(/^\.tmp[/\\][0-9a-f-]{36}\.part$/)]);
+    expect(fs.statSync(path.join(uploadsDir(), filesUnderUploads()[0]!)).size).toBe(1000);
     release();
     const result = await pending;
     expect(result).toMatchObject({ ok: true, width: 200, height: 200 });
-    expect(filesOnDisk().every((file) => file.startsWith(`promotions${path.sep}`))).toBe(true);
-    expect(filesOnDisk()).toHaveLength(4);
+    expect(filesUnderUploads().every((file) => file.startsWith(`promotions${path.sep}`))).toBe(true);
+    expect(filesUnderUploads()).toHaveLength(4);
   });
 
   it("leaves no file open after uploads, stored or refused", async () => {
@@ -237,7 +227,7 @@ describeEachDriver("uploadImage", ({ db }) => {
             return "";
           }
         })
-        .filter((target) => target.startsWith(uploads()));
+        .filter((target) => target.startsWith(uploadsDir()));
     // Neither the upload code nor sharp keeps an upload open: a deleted temporary file held
     // open would keep its disk space.
     for (const size of [30, 31, 32]) expect((await uploadImage("promotions", formRequest(await makePng(size, size)), actor)).ok).toBe(true);
@@ -248,7 +238,7 @@ describeEachDriver("uploadImage", ({ db }) => {
 
 describe("findMediaFile", () => {
   it("finds a stored file by its server-made name, with its type and size", async () => {
-    const dir = path.join(uploads(), "promotions");
+    const dir = path.join(uploadsDir(), "promotions");
     fs.mkdirSync(dir, { recursive: true });
     const png = await makePng(10, 10);
     fs.writeFileSync(path.join(dir, "promotion_1700000000001_abcdefghijkl.png"), png);
@@ -257,7 +247,7 @@ describe("findMediaFile", () => {
   });
 
   it("finds nothing when a server-made name is a folder, not a file", async () => {
-    const folder = path.join(uploads(), "promotions", "promotion_1700000000000_abcdefghijkl.png");
+    const folder = path.join(uploadsDir(), "promotions", "promotion_1700000000000_abcdefghijkl.png");
     fs.mkdirSync(folder, { recursive: true });
     expect(await findMediaFile("promotions", "promotion_1700000000000_abcdefghijkl.png")).toBeNull();
     fs.rmSync(folder, { recursive: true });

@@ -5,23 +5,13 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { createAdminSession, createNonAdminSession, type TestSession } from "../../../../tests/helpers/admin";
-import { EXIF_SECRET, makeGif, makeJpegWithExif, makePng, makeWebp, pngDeclaring } from "../../../../tests/helpers/images";
+import { EXIF_SECRET, filesUnderUploads, makeGif, makeJpegWithExif, makePng, makeWebp, pngDeclaring, uploadsDir } from "../../../../tests/helpers/images";
 import { auditLog } from "~/db/schema";
 import { imageSources } from "~/modules/media/media.schema";
 import { action as uploadAction, loader as uploadLoader } from "./upload";
 import { loader as mediaLoader } from "../../resources/media";
 
 const MB = 1024 * 1024;
-const uploads = () => path.join(process.env.DATA_DIR!, "uploads");
-
-/** Every file under uploads/, as paths relative to it (the temporary folder included). */
-function filesOnDisk(): string[] {
-  if (!fs.existsSync(uploads())) return [];
-  return (fs.readdirSync(uploads(), { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(uploads(), path.join(entry.parentPath, entry.name)))
-    .sort();
-}
 
 type Answer = { status: number; location: string | null; body: { ok: boolean; url?: string; message?: string } | null };
 
@@ -64,7 +54,7 @@ function rawMultipart(filename: string, bytes: Buffer): { body: Buffer; contentT
 
 function diskPathOf(url: string): string {
   const [, , bucket, file] = url.split("/");
-  return path.join(uploads(), bucket!, file!);
+  return path.join(uploadsDir(), bucket!, file!);
 }
 
 const BUCKET_CASES = [
@@ -77,7 +67,7 @@ describeEachDriver("image uploads", ({ db }) => {
   let admin: TestSession;
   beforeEach(async () => {
     await truncateAll(db());
-    fs.rmSync(uploads(), { recursive: true, force: true });
+    fs.rmSync(uploadsDir(), { recursive: true, force: true });
     admin = await createAdminSession("medya@example.com");
   });
 
@@ -94,8 +84,8 @@ describeEachDriver("image uploads", ({ db }) => {
         expect(copy).toMatchObject({ format: "webp", width, height: width / 2 });
       }
       // The original and three copies; the temporary file is gone.
-      expect(filesOnDisk()).toHaveLength(4);
-      expect(filesOnDisk().every((file) => file.startsWith(`${bucket}${path.sep}`))).toBe(true);
+      expect(filesUnderUploads()).toHaveLength(4);
+      expect(filesUnderUploads().every((file) => file.startsWith(`${bucket}${path.sep}`))).toBe(true);
     });
 
     it("stores a JPEG without its EXIF (camera, GPS, description) and never upscales the copies", async () => {
@@ -123,13 +113,13 @@ describeEachDriver("image uploads", ({ db }) => {
       const answer = await upload(bucket, oversize, admin);
       expect(answer.status).toBe(413);
       expect(answer.body).toEqual({ ok: false, message: tooLarge });
-      expect(filesOnDisk()).toEqual([]);
+      expect(filesUnderUploads()).toEqual([]);
     });
 
     it("reads a file of exactly the limit past the size check (it is then judged by its bytes)", async () => {
       const answer = await upload(bucket, Buffer.alloc(limit, 0x41), admin, "tam.png");
       expect(answer.status).toBe(415);
-      expect(filesOnDisk()).toEqual([]);
+      expect(filesUnderUploads()).toEqual([]);
     });
   });
 
@@ -157,7 +147,7 @@ describeEachDriver("image uploads", ({ db }) => {
     expect(answer.status).toBe(413);
     expect(answer.body!.message).toBe("Dosya boyutu 2MB'dan küçük olmalıdır");
     expect(pulled).toBeLessThan(2 * MB + 256 * 1024);
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("reads a form that arrives a few bytes at a time, with other fields around the file", async () => {
@@ -191,13 +181,13 @@ describeEachDriver("image uploads", ({ db }) => {
     const answer = await upload("promotions", text, admin, "resim.png", "image/png");
     expect(answer.status).toBe(415);
     expect(answer.body!.message).toBe("Yalnızca PNG, JPEG, GIF veya WebP biçiminde bir görsel yüklenebilir.");
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("refuses an SVG even when it claims to be a PNG (scripts must not be served from our origin)", async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect((await upload("blog-images", svg, admin, "a.png")).status).toBe(415);
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("refuses a PNG signature followed by garbage as unreadable", async () => {
@@ -205,7 +195,7 @@ describeEachDriver("image uploads", ({ db }) => {
     const answer = await upload("promotions", fake, admin);
     expect(answer.status).toBe(422);
     expect(answer.body!.message).toBe("Görsel okunamadı; dosya bozuk olabilir.");
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("refuses a decompression bomb (a small PNG declaring 30000 x 30000) from its header", async () => {
@@ -214,7 +204,7 @@ describeEachDriver("image uploads", ({ db }) => {
     const answer = await upload("blog-images", bomb, admin, "bomba.png");
     expect(answer.status).toBe(422);
     expect(answer.body!.message).toBe("Görselin çözünürlüğü çok yüksek (en fazla 40 megapiksel).");
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("keeps GIF and WebP as they are, with WebP copies", async () => {
@@ -223,7 +213,7 @@ describeEachDriver("image uploads", ({ db }) => {
     expect((await sharp(diskPathOf(gif.body!.url!)).metadata()).format).toBe("gif");
     const webp = await upload("splash-ads", await makeWebp(300, 300), admin, "a.webp", "image/webp");
     expect(webp.body!.url).toMatch(/\.webp$/);
-    expect(filesOnDisk()).toHaveLength(8);
+    expect(filesUnderUploads()).toHaveLength(8);
   });
 
   it.each([
@@ -235,7 +225,7 @@ describeEachDriver("image uploads", ({ db }) => {
     const answer = await call(uploadAction, requestWith("promotions", new Uint8Array(body), admin, { "Content-Type": contentType }));
     expect(answer.status).toBe(200);
     expect(answer.body!.url).toMatch(/^\/media\/promotions\/promotion_\d{13}_[a-z0-9]{12}\.png$/);
-    expect(filesOnDisk().every((file) => /^promotions\/promotion_\d{13}_[a-z0-9]{12}(\.png|-\d+\.webp)$/.test(file))).toBe(true);
+    expect(filesUnderUploads().every((file) => /^promotions\/promotion_\d{13}_[a-z0-9]{12}(\.png|-\d+\.webp)$/.test(file))).toBe(true);
     expect(fs.existsSync(path.join(process.env.DATA_DIR!, "etc"))).toBe(false);
     expect(fs.readdirSync(process.env.DATA_DIR!).filter((entry) => /passwd|windows|\.sh$/.test(entry))).toEqual([]);
   });
@@ -244,7 +234,7 @@ describeEachDriver("image uploads", ({ db }) => {
     const { body, contentType } = rawMultipart("gorsel.png\u0000.sh", await makePng(64, 64));
     const answer = await call(uploadAction, requestWith("promotions", new Uint8Array(body), admin, { "Content-Type": contentType }));
     expect(answer.status).toBe(400);
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("gives concurrent uploads distinct files", async () => {
@@ -253,7 +243,7 @@ describeEachDriver("image uploads", ({ db }) => {
     const urls = answers.map((answer) => answer.body!.url!);
     expect(new Set(urls).size).toBe(6);
     for (const url of urls) expect(fs.existsSync(diskPathOf(url))).toBe(true);
-    expect(filesOnDisk()).toHaveLength(24);
+    expect(filesUnderUploads()).toHaveLength(24);
   });
 
   it("refuses an unknown bucket, a body that is not a form and a form without the file", async () => {
@@ -266,7 +256,7 @@ describeEachDriver("image uploads", ({ db }) => {
     const { body, contentType } = rawMultipart("kesik.png", png);
     const truncated = body.subarray(0, body.length - 20);
     expect(await call(uploadAction, requestWith("promotions", new Uint8Array(truncated), admin, { "Content-Type": contentType }))).toMatchObject({ status: 400 });
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("refuses a cross-site upload", async () => {
@@ -274,7 +264,7 @@ describeEachDriver("image uploads", ({ db }) => {
     expect(await call(uploadAction, request)).toMatchObject({ status: 403 });
     const fromElsewhere = requestWith("promotions", formWith(await makePng(20, 20)), admin, { Origin: "https://kotu.example" });
     expect(await call(uploadAction, fromElsewhere)).toMatchObject({ status: 403 });
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("sends strangers and signed-in non-admins to sign-in before reading a byte", async () => {
@@ -294,7 +284,7 @@ describeEachDriver("image uploads", ({ db }) => {
       const get = await call(uploadLoader, new Request("http://localhost/admin/media/upload", { headers: session ? { Cookie: session.cookie } : {} }));
       expect(get.status).toBe(302);
     }
-    expect(filesOnDisk()).toEqual([]);
+    expect(filesUnderUploads()).toEqual([]);
   });
 
   it("records an audit row for each upload, success or refusal", async () => {
@@ -359,9 +349,9 @@ describeEachDriver("image uploads", ({ db }) => {
     });
 
     it("never reads a file outside the bucket, even one that exists", async () => {
-      fs.mkdirSync(path.join(uploads(), "promotions"), { recursive: true });
+      fs.mkdirSync(path.join(uploadsDir(), "promotions"), { recursive: true });
       fs.writeFileSync(path.join(process.env.DATA_DIR!, "gizli.png"), "veritabanı yedeği");
-      fs.writeFileSync(path.join(uploads(), "promotions", "elle-konmus.png"), "elle");
+      fs.writeFileSync(path.join(uploadsDir(), "promotions", "elle-konmus.png"), "elle");
       for (const file of ["../../gizli.png", "..%2F..%2Fgizli.png", "elle-konmus.png"]) expect((await get("promotions", file)).status).toBe(404);
       fs.rmSync(path.join(process.env.DATA_DIR!, "gizli.png"));
     });
