@@ -68,4 +68,31 @@ describe("the publishing scheduler's loop", () => {
     expect(lines).toContain("Scheduled publishing: 1 post(s) published");
     await scheduler.stop();
   });
+
+  it("tells the log it runs, and how often, once its first check is done; a check that published nothing says nothing", async () => {
+    const lines: string[] = [];
+    const scheduler = startPublishingScheduler({ run: async () => NOTHING, log: (line) => lines.push(line), intervalMs: 90_000 });
+    await vi.advanceTimersByTimeAsync(3 * 90_000);
+    expect(lines).toEqual(["Scheduled publishing: checking every 90 s"]);
+    await scheduler.stop();
+  });
+
+  it("says nothing of running when stopped before its first check was done", async () => {
+    const lines: string[] = [];
+    let release!: () => void;
+    const scheduler = startPublishingScheduler({ run: () => new Promise<DueRun>((resolve) => (release = () => resolve(NOTHING))), log: (line) => lines.push(line) });
+    const stopped = scheduler.stop();
+    release();
+    await stopped;
+    expect(lines).toEqual([]);
+  });
+
+  it("reads the real clock when given none", async () => {
+    vi.setSystemTime(new Date("2026-05-01T09:30:00Z"));
+    const seen: Date[] = [];
+    const scheduler = startPublishingScheduler({ run: async (now) => (seen.push(now), NOTHING), log: () => {} });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual([new Date("2026-05-01T09:30:00Z")]);
+    await scheduler.stop();
+  });
 });
