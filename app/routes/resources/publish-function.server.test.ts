@@ -55,6 +55,8 @@ describeEachDriver("POST /api/functions/*", ({ db }) => {
       ["the secret without the Bearer scheme", SECRET],
       ["another scheme", `Basic ${SECRET}`],
       ["an empty bearer", "Bearer "],
+      ["the secret followed by another word", `Bearer ${SECRET} ${SECRET}`],
+      ["a scheme that only ends in Bearer", `XBearer ${SECRET}`],
     ])("refuses %s with 401, even alongside an admin session", async (_, authorization) => {
       await drafts(2);
       for (const session of [null, admin]) {
@@ -83,6 +85,15 @@ describeEachDriver("POST /api/functions/*", ({ db }) => {
       }
       const entries = await db().select().from(auditLog).where(eq(auditLog.action, "blog-post.publish"));
       expect(entries.map((e) => [e.actorEmail, e.actorId, e.address])).toEqual(Array.from({ length: 3 }, () => ["cron (PUBLISH_CRON_SECRET)", null, "203.0.113.9"]));
+    });
+
+    it("accepts the scheme in any case and any run of spaces or tabs around the secret (RFC 9110 §11.1)", async () => {
+      await drafts(3);
+      await schedule({ dailyPublishCount: 1 });
+      for (const authorization of [`bearer ${SECRET}`, `Bearer  \t${SECRET}`, `BEARER\t${SECRET}`]) {
+        expect((await call({ authorization })).body).toMatchObject({ success: true, publishedCount: 1 });
+      }
+      expect(await publishedCount()).toBe(3);
     });
 
     it("accepts a signed-in admin's session", async () => {
