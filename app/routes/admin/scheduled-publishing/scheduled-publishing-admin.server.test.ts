@@ -106,6 +106,8 @@ describeEachDriver("admin scheduled publishing", ({ db }) => {
       await schedule({ isActive: true, nextPublishAt: next });
       expect(outcomeOf(await post({ intent: "toggle", isActive: "false" })).status).toBe(302);
       expect(await settings()).toMatchObject({ isActive: false, nextPublishAt: next });
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "scheduled-publishing.toggle", outcome: "success", entityId: "1", summary: "Zamanlanmış yayın kapatıldı" });
     });
 
     it("refuses a state that is not true or false", async () => {
@@ -123,6 +125,11 @@ describeEachDriver("admin scheduled publishing", ({ db }) => {
       expect((await settings())!.dailyPublishCount).toBe(3);
       expect(outcomeOf(await post({ intent: "daily-count", dailyPublishCount: "5" })).status).toBe(302);
       expect((await settings())!.dailyPublishCount).toBe(5);
+      const entries = await db().select().from(auditLog);
+      expect(entries.map((e) => [e.action, e.outcome, e.entityId, e.summary])).toEqual([
+        ["scheduled-publishing.update", "success", "1", "Günlük yayın sayısı: 3"],
+        ["scheduled-publishing.update", "success", "1", "Günlük yayın sayısı: 5"],
+      ]);
     });
 
     it.each([
@@ -147,6 +154,9 @@ describeEachDriver("admin scheduled publishing", ({ db }) => {
       expect(outcome.status).toBe(400);
       expect(outcome.errors?.dailyPublishCount).toEqual(["Yayınlanacak taslak blog bulunamadı"]);
       expect((await settings())!.dailyPublishCount).toBe(2);
+      // The refusal is on record, naming what was asked.
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "scheduled-publishing.update", outcome: "failure", entityId: "1", summary: "Günlük yayın sayısı: 4" });
     });
   });
 
