@@ -39,9 +39,12 @@ export function shards(): Shard[] {
 
 type Counts = { killed: number; timeout: number; survived: number; noCoverage: number; errors: number };
 
-/** StrykerJS's mutation score: mutants detected over mutants with a verdict (errors and ignored left out). */
+/** Mutants with a verdict: errors and ignored ones left out. */
+const withVerdict = (counts: Counts): number => counts.killed + counts.timeout + counts.survived + counts.noCoverage;
+
+/** StrykerJS's mutation score: mutants detected over mutants with a verdict. */
 export function score(counts: Counts): number | undefined {
-  const valid = counts.killed + counts.timeout + counts.survived + counts.noCoverage;
+  const valid = withVerdict(counts);
   return valid === 0 ? undefined : ((counts.killed + counts.timeout) / valid) * 100;
 }
 
@@ -115,13 +118,11 @@ export function table(rows: Row[]): { markdown: string; total?: number; complete
     }
     const c = row.counts;
     for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += c[key];
-    const mutants = c.killed + c.timeout + c.survived + c.noCoverage;
-    lines.push(`| ${row.name} | ${mutants} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${percent(score(c))} | ${row.date} (${row.commit}) |`);
+    lines.push(`| ${row.name} | ${withVerdict(c)} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${percent(score(c))} | ${row.date} (${row.commit}) |`);
   }
   const complete = rows.every((row) => row.counts);
-  const all = total.killed + total.timeout + total.survived + total.noCoverage;
   lines.push(
-    `| **total${complete ? "" : " so far"}** | ${all} | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | **${percent(score(total))}** | |`,
+    `| **total${complete ? "" : " so far"}** | ${withVerdict(total)} | ${total.killed} | ${total.timeout} | ${total.survived} | ${total.noCoverage} | **${percent(score(total))}** | |`,
   );
   return { markdown: lines.join("\n"), total: score(total), complete };
 }

@@ -38,7 +38,13 @@ export async function createTestDatabase(driver: Driver): Promise<Database> {
  * run opens one per file per mutant. The dump is made once per set of migrations (the first
  * test process to need it runs them) and kept in the system's temporary folder.
  */
-async function migratedSnapshot(): Promise<Blob> {
+let snapshot: Promise<Blob> | undefined;
+function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= readOrMakeSnapshot();
+  return snapshot;
+}
+
+async function readOrMakeSnapshot(): Promise<Blob> {
   const hash = crypto.createHash("sha256");
   hash.update(JSON.stringify(process.versions));
   const pgliteVersion = JSON.parse(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")).version;

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
+import { uploadsRoot } from "~/modules/media/media.server";
 
 /** A real PNG of the given size (a gradient, so encoders cannot collapse it to nothing). */
 export async function makePng(width: number, height: number): Promise<Buffer> {
@@ -62,14 +63,12 @@ export function pngDeclaring(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", rows), chunk("IEND", Buffer.alloc(0))]);
 }
 
-/** The uploads folder of this test process's DATA_DIR (tests/helpers/setup.ts). */
-export const uploadsDir = (): string => path.join(process.env.DATA_DIR!, "uploads");
 
 /** Every file under uploads/, as paths relative to it (the temporary folder included). */
 export function filesUnderUploads(): string[] {
-  if (!fs.existsSync(uploadsDir())) return [];
-  return (fs.readdirSync(uploadsDir(), { recursive: true, withFileTypes: true }) as fs.Dirent[])
+  if (!fs.existsSync(uploadsRoot())) return [];
+  return (fs.readdirSync(uploadsRoot(), { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(uploadsDir(), path.join(entry.parentPath, entry.name)))
+    .map((entry) => path.relative(uploadsRoot(), path.join(entry.parentPath, entry.name)))
     .sort();
 }

@@ -4,10 +4,10 @@ import { desc } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
-import { filesUnderUploads, makePng, pngDeclaring, uploadsDir } from "../../../tests/helpers/images";
+import { filesUnderUploads, makePng, pngDeclaring } from "../../../tests/helpers/images";
 import { auditLog } from "~/db/schema";
 import type { Actor } from "~/lib/command.server";
-import { findMediaFile, sniffImageType, uploadImage } from "./media.server";
+import { findMediaFile, sniffImageType, uploadImage, uploadsRoot } from "./media.server";
 import type { MediaBucket } from "./media.schema";
 
 // DESIGN.md "images", admin.md §3, §5, §9: what an upload stores (or refuses), read through
@@ -20,7 +20,7 @@ function formRequest(bytes: Buffer, name = "gorsel.png", type = "image/png", fie
   return new Request("http://localhost/admin/media/upload", { method: "POST", body: form });
 }
 
-const diskPath = (bucket: MediaBucket, file: string) => path.join(uploadsDir(), bucket, file);
+const diskPath = (bucket: MediaBucket, file: string) => path.join(uploadsRoot(), bucket, file);
 
 /** An animation of three 40 x 30 frames (red, green, blue). */
 async function makeAnimation(format: "gif" | "webp", orientation?: number): Promise<Buffer> {
@@ -64,7 +64,7 @@ describeEachDriver("uploadImage", ({ db }) => {
   const actor: Actor = { userId: null, email: "medya@example.com", address: "10.0.0.8" };
   beforeEach(async () => {
     await truncateAll(db());
-    fs.rmSync(uploadsDir(), { recursive: true, force: true });
+    fs.rmSync(uploadsRoot(), { recursive: true, force: true });
   });
 
   it("scales an original wider than 2560 pixels down to 2560, and answers and audits the stored size", async () => {
@@ -206,9 +206,9 @@ describeEachDriver("uploadImage", ({ db }) => {
     const request = new Request("http://localhost/admin/media/upload", { method: "POST", body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, duplex: "half" } as RequestInit);
     const pending = uploadImage("promotions", request, actor);
     const partial = () => filesUnderUploads().filter((file) => file.startsWith(`.tmp${path.sep}`));
-    for (let i = 0; i < 200 && !(partial().length === 1 && fs.statSync(path.join(uploadsDir(), partial()[0]!)).size === 1000); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 200 && !(partial().length === 1 && fs.statSync(path.join(uploadsRoot(), partial()[0]!)).size === 1000); i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(filesUnderUploads()).toEqual([expect.stringMatching(/^\.tmp[/\\][0-9a-f-]{36}\.part$/)]);
-    expect(fs.statSync(path.join(uploadsDir(), filesUnderUploads()[0]!)).size).toBe(1000);
+    expect(fs.statSync(path.join(uploadsRoot(), filesUnderUploads()[0]!)).size).toBe(1000);
     release();
     const result = await pending;
     expect(result).toMatchObject({ ok: true, width: 200, height: 200 });
@@ -227,7 +227,7 @@ describeEachDriver("uploadImage", ({ db }) => {
             return "";
           }
         })
-        .filter((target) => target.startsWith(uploadsDir()));
+        .filter((target) => target.startsWith(uploadsRoot()));
     // Neither the upload code nor sharp keeps an upload open: a deleted temporary file held
     // open would keep its disk space.
     for (const size of [30, 31, 32]) expect((await uploadImage("promotions", formRequest(await makePng(size, size)), actor)).ok).toBe(true);
@@ -238,7 +238,7 @@ describeEachDriver("uploadImage", ({ db }) => {
 
 describe("findMediaFile", () => {
   it("finds a stored file by its server-made name, with its type and size", async () => {
-    const dir = path.join(uploadsDir(), "promotions");
+    const dir = path.join(uploadsRoot(), "promotions");
     fs.mkdirSync(dir, { recursive: true });
     const png = await makePng(10, 10);
     fs.writeFileSync(path.join(dir, "promotion_1700000000001_abcdefghijkl.png"), png);
@@ -247,7 +247,7 @@ describe("findMediaFile", () => {
   });
 
   it("finds nothing when a server-made name is a folder, not a file", async () => {
-    const folder = path.join(uploadsDir(), "promotions", "promotion_1700000000000_abcdefghijkl.png");
+    const folder = path.join(uploadsRoot(), "promotions", "promotion_1700000000000_abcdefghijkl.png");
     fs.mkdirSync(folder, { recursive: true });
     expect(await findMediaFile("promotions", "promotion_1700000000000_abcdefghijkl.png")).toBeNull();
     fs.rmSync(folder, { recursive: true });

@@ -7,6 +7,7 @@ import { casinos, outboundClicks, promotions } from "~/db/schema";
 import type { OutboundPlacement } from "./outbound-paths";
 import { istanbulDay } from "~/lib/dates";
 import { addressBlockOf } from "~/lib/address-block";
+import { pgErrorOf } from "~/lib/command.server";
 import { RecentWindow } from "~/lib/recent-window";
 import { dropSharedReads } from "~/lib/shared-reads.server";
 import { CLICK_READS } from "./click-stats.server";
@@ -159,10 +160,8 @@ export class ClickCounter {
     } catch (error) {
       for (const row of batch.slice(next)) this.add(row);
       this.thresholdPausedUntil = this.now() + CLICK_FLUSH_INTERVAL_MS;
-      // A failed query's error (drizzle's) opens with "Failed query:" and the statement; the
-      // database's own words are its cause.
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-      const reason = cause instanceof Error ? cause.message.split("\n")[0] : String(cause);
+      // drizzle's error opens with "Failed query:" and the statement: the database's own words.
+      const reason = pgErrorOf(error)?.message ?? (error instanceof Error ? error.message.split("\n")[0] : String(error));
       console.error(`Outbound clicks could not be written; ${this.pendingClicks} kept for the next try: ${reason}`);
       return written;
     } finally {

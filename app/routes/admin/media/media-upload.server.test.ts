@@ -5,9 +5,10 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { createAdminSession, createNonAdminSession, type TestSession } from "../../../../tests/helpers/admin";
-import { EXIF_SECRET, filesUnderUploads, makeGif, makeJpegWithExif, makePng, makeWebp, pngDeclaring, uploadsDir } from "../../../../tests/helpers/images";
+import { EXIF_SECRET, filesUnderUploads, makeGif, makeJpegWithExif, makePng, makeWebp, pngDeclaring } from "../../../../tests/helpers/images";
 import { auditLog } from "~/db/schema";
 import { imageSources } from "~/modules/media/media.schema";
+import { uploadsRoot } from "~/modules/media/media.server";
 import { action as uploadAction, loader as uploadLoader } from "./upload";
 import { loader as mediaLoader } from "../../resources/media";
 
@@ -54,7 +55,7 @@ function rawMultipart(filename: string, bytes: Buffer): { body: Buffer; contentT
 
 function diskPathOf(url: string): string {
   const [, , bucket, file] = url.split("/");
-  return path.join(uploadsDir(), bucket!, file!);
+  return path.join(uploadsRoot(), bucket!, file!);
 }
 
 const BUCKET_CASES = [
@@ -67,7 +68,7 @@ describeEachDriver("image uploads", ({ db }) => {
   let admin: TestSession;
   beforeEach(async () => {
     await truncateAll(db());
-    fs.rmSync(uploadsDir(), { recursive: true, force: true });
+    fs.rmSync(uploadsRoot(), { recursive: true, force: true });
     admin = await createAdminSession("medya@example.com");
   });
 
@@ -349,9 +350,9 @@ describeEachDriver("image uploads", ({ db }) => {
     });
 
     it("never reads a file outside the bucket, even one that exists", async () => {
-      fs.mkdirSync(path.join(uploadsDir(), "promotions"), { recursive: true });
+      fs.mkdirSync(path.join(uploadsRoot(), "promotions"), { recursive: true });
       fs.writeFileSync(path.join(process.env.DATA_DIR!, "gizli.png"), "veritabanı yedeği");
-      fs.writeFileSync(path.join(uploadsDir(), "promotions", "elle-konmus.png"), "elle");
+      fs.writeFileSync(path.join(uploadsRoot(), "promotions", "elle-konmus.png"), "elle");
       for (const file of ["../../gizli.png", "..%2F..%2Fgizli.png", "elle-konmus.png"]) expect((await get("promotions", file)).status).toBe(404);
       fs.rmSync(path.join(process.env.DATA_DIR!, "gizli.png"));
     });
