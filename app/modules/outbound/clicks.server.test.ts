@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { createTestDatabase, describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { setDatabase } from "~/db/index.server";
 import { allowConsoleError } from "../../../tests/helpers/setup";
 import { outboundClicks } from "~/db/schema";
 import { insertCasino, insertPromotion } from "~/seed/factories.server";
@@ -18,7 +19,7 @@ const DAY = 86_400_000;
 /** Lets the queued promise callbacks and I/O callbacks of this turn run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describeEachDriver("the outbound click tally", ({ db }) => {
+describeEachDriver("the outbound click tally", ({ db, database, driver }) => {
   beforeEach(async () => {
     await truncateAll(db());
     clickCounter().reset();
@@ -206,6 +207,26 @@ describeEachDriver("the outbound click tally", ({ db }) => {
         counter.record({ casinoId, promotionId: null, placement: placements[n % 4]!, clientAddress: addressOf(n), userAgent: BROWSER });
       }
     }
+
+    it("keeps the clicks and logs one line when the database cannot be reached at all (no SQL error to quote)", async () => {
+      const lines = captureErrors();
+      const casino = await insertCasino(db(), { name: "Kopuk Casino" });
+      const { counter } = counterAt(T);
+      counter.record({ casinoId: casino.id, promotionId: null, placement: "card", clientAddress: addressOf(1), userAgent: BROWSER });
+      const closed = await createTestDatabase(driver);
+      await closed.close();
+      setDatabase(closed);
+      try {
+        expect(await counter.flush()).toBe(0);
+      } finally {
+        setDatabase(database());
+      }
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Outbound clicks could not be written; 1 kept for the next try: \S[^\n]*$/);
+      expect(counter.pendingCount).toBe(1);
+      expect(await counter.flush()).toBe(1);
+      expect(await storedTotal()).toEqual({ rows: 1, clicks: 1 });
+    });
 
     it("writes a tally of 4,000 rows, each row once, without an error", async () => {
       const casino = await insertCasino(db(), { name: "Büyük Casino" });
