@@ -34,6 +34,10 @@ describe("audit labels", () => {
     expect(auditActionLabel("casino.")).toBe("casino.");
     // Names of Object.prototype are not labels.
     expect(auditActionLabel("constructor.toString")).toBe("constructor.toString");
+    // Nor as a whole action: these read as stored, not as a function or an object React cannot show.
+    expect(auditActionLabel("toString")).toBe("toString");
+    expect(auditActionLabel("constructor")).toBe("constructor");
+    expect(auditActionLabel("__proto__")).toBe("__proto__");
     expect(auditOutcomeLabel("toString")).toBe("toString");
   });
 

@@ -53,7 +53,7 @@ const AUDIT_SPECIAL_LABELS: Record<string, string> = {
 export const AUDIT_OUTCOME_LABELS: Record<string, string> = { success: "Başarılı", failure: "Başarısız" };
 
 export function auditActionLabel(action: string): string {
-  const special = AUDIT_SPECIAL_LABELS[action];
+  const special = Object.hasOwn(AUDIT_SPECIAL_LABELS, action) ? AUDIT_SPECIAL_LABELS[action] : undefined;
   if (special) return special;
   const dot = action.indexOf(".");
   const entity = Object.hasOwn(AUDIT_ENTITY_LABELS, action.slice(0, dot)) ? AUDIT_ENTITY_LABELS[action.slice(0, dot)] : undefined;

@@ -68,6 +68,16 @@ describeEachDriver("admin audit log", ({ db }) => {
     expect(rows[0]).toEqual(["1 Nisan 2026 00:30:05", "a@example.com", "rocket.launch", "Apollo", "10.0.0.1", "Başarılı"]);
   });
 
+  it("shows an action named like a member of Object.prototype as stored, and the page still renders", async () => {
+    await entry({ action: "__proto__", entityType: "rocket", summary: "Tuhaf", createdAt: new Date("2026-03-31T21:30:05Z") });
+    await entry({ action: "toString", entityType: "rocket", summary: "Garip", createdAt: new Date("2026-03-31T21:31:05Z") });
+    const rows = rowsOf(render(await load()));
+    expect(rows.map((cells) => cells.slice(2, 4))).toEqual([
+      ["toString", "Garip"],
+      ["__proto__", "Tuhaf"],
+    ]);
+  });
+
   it("pages 25 a page, newest first, ties broken by the later entry", async () => {
     const base = Date.UTC(2026, 4, 1);
     for (let i = 0; i < 26; i++) await entry({ summary: `Kayıt ${String(i).padStart(2, "0")}`, createdAt: new Date(base + i * 60_000) });
@@ -116,6 +126,19 @@ describeEachDriver("admin audit log", ({ db }) => {
     // An unknown type is no filter at all.
     expect(await summaries("?tur=nope")).toHaveLength(4);
     expect(render(await load("/admin/audit?q=kimse"), "/admin/audit?q=kimse")).toContain("Filtreye uyan kayıt bulunamadı");
+  });
+
+  it("searches the actor's email for % and \\ as written, not as a wildcard or an escape", async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 12, minute));
+    await entry({ actorEmail: "yuzde%100@example.com", summary: "yüzde", createdAt: at(1) });
+    await entry({ actorEmail: "ters\\egik@example.com", summary: "ters eğik", createdAt: at(2) });
+    await entry({ actorEmail: "duz@example.com", summary: "düz", createdAt: at(3) });
+    const summaries = async (q: string) => (await load(`/admin/audit?q=${encodeURIComponent(q)}`)).list.items.map((item) => item.summary);
+
+    expect(await summaries("%")).toEqual(["yüzde"]);
+    expect(await summaries("\\")).toEqual(["ters eğik"]);
+    expect(await summaries("s\\e")).toEqual(["ters eğik"]);
+    expect(await summaries("@")).toEqual(["düz", "ters eğik", "yüzde"]);
   });
 
   it("is in the sidebar as 'Denetim Kaydı'", async () => {

@@ -176,6 +176,12 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       expect(entry).toMatchObject({ action: "category.delete", outcome: "success", entityId: category.id, summary: "Boş" });
     });
 
+    it("tells a caller of the domain function which category it deleted", async () => {
+      const category = await insertCategory(db(), { name: "Doğrudan" });
+      expect(await removeCategory(actorOf(admin, { clientAddress: "10.0.0.1" }), category.id)).toEqual({ ok: true, value: { id: category.id } });
+      expect(await categoryCount()).toBe(0);
+    });
+
     it("refuses to delete a category in use with the spec's message (409), and 404s an unknown one", async () => {
       const category = await insertCategory(db(), { name: "Kullanılan" });
       // Inactive promotions count too: 'used by any promotion'.
@@ -185,7 +191,8 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       expect((inUse.data as { deleteErrors: string[] }).deleteErrors).toEqual(["Bu kategori kullanımda olduğu için silinemez"]);
       expect(await categoryCount()).toBe(1);
       const [refusal] = await db().select().from(auditLog);
-      expect(refusal).toMatchObject({ action: "category.delete", outcome: "failure", entityId: category.id });
+      // The refusal names the record by its id only: the name it was asked for is none (the audit screen shows '—').
+      expect(refusal).toMatchObject({ action: "category.delete", outcome: "failure", entityId: category.id, summary: "" });
       const missing = outcomeOf(await post({ intent: "delete", id: MISSING }));
       expect(missing.status).toBe(404);
       expect((missing.data as { deleteErrors: string[] }).deleteErrors).toEqual(["Kategori bulunamadı"]);
