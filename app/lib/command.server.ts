@@ -24,11 +24,16 @@ export type Actor = { userId: string | null; email: string; address: string };
 export type AuditTarget = { id: string | null; summary: string };
 
 const REJECTION = Symbol("rejection");
-type Rejection = { [REJECTION]: true; fieldErrors: FieldErrors };
+type Rejection = { [REJECTION]: true; fieldErrors: FieldErrors; target?: AuditTarget };
 
-/** Ends a command without writing: the transaction rolls back and the form shows these. */
-export function reject(fieldErrors: FieldErrors): Rejection {
-  return { [REJECTION]: true, fieldErrors };
+/**
+ * Ends a command without writing: the transaction rolls back and the form shows these.
+ * `target`: the record the refusal concerns, when the command found it (a category still in
+ * use, an expired promotion): its failure row in the audit log names it, instead of what the
+ * caller knew before reading it.
+ */
+export function reject(fieldErrors: FieldErrors, target?: AuditTarget): Rejection {
+  return { [REJECTION]: true, fieldErrors, ...(target ? { target } : {}) };
 }
 
 function isRejection(value: unknown): value is Rejection {
@@ -127,7 +132,7 @@ export async function runCommand<T>(
     }
   }
   if (isRejection(outcome)) {
-    await recordFailure(domain, verb, actor, attempted);
+    await recordFailure(domain, verb, actor, outcome.target ?? attempted);
     return { ok: false, fieldErrors: outcome.fieldErrors };
   }
   await invalidatePages(...domain.invalidates, ...(outcome.invalidates ?? []));

@@ -94,13 +94,13 @@ export function removeCategory(actor: Actor, id: string): Promise<CommandResult<
     "delete",
     actor,
     async (tx) => {
-      const [locked] = isUuid(id) ? await tx.select({ id: promotionCategories.id }).from(promotionCategories).where(eq(promotionCategories.id, id)).for("update") : [];
+      const [locked] = isUuid(id) ? await tx.select({ id: promotionCategories.id, name: promotionCategories.name }).from(promotionCategories).where(eq(promotionCategories.id, id)).for("update") : [];
       if (!locked) return reject({ "": [CATEGORY_MESSAGES.notFound] });
       const [row] = await tx
         .delete(promotionCategories)
         .where(and(eq(promotionCategories.id, id), notExists(tx.select({ one: sql`1` }).from(promotions).where(eq(promotions.categoryId, id)))))
         .returning({ id: promotionCategories.id, name: promotionCategories.name });
-      if (!row) return reject({ "": [CATEGORY_MESSAGES.inUse] });
+      if (!row) return reject({ "": [CATEGORY_MESSAGES.inUse] }, { id: locked.id, summary: locked.name });
       return { value: { id: row.id }, target: { id: row.id, summary: row.name } };
     },
     { id: isUuid(id) ? id : null, summary: "" },

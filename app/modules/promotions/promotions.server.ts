@@ -516,7 +516,7 @@ export function setPromotionActiveByAdmin(actor: Actor, id: string, isActive: bo
     async (tx) => {
       const [row] = isUuid(id) ? await tx.select().from(promotions).where(eq(promotions.id, id)).for("update") : [];
       if (!row) return reject({ "": [promotionFailure.update(PROMOTION_MESSAGES.notFound)] });
-      if (isExpired(row.expiryDate, now)) return reject({ "": [promotionFailure.update(PROMOTION_MESSAGES.expiredToggle)] });
+      if (isExpired(row.expiryDate, now)) return reject({ "": [promotionFailure.update(PROMOTION_MESSAGES.expiredToggle)] }, { id: row.id, summary: row.title });
       const activated = isActive && !row.isActive;
       await tx
         .update(promotions)

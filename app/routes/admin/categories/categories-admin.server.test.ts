@@ -191,8 +191,8 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       expect((inUse.data as { deleteErrors: string[] }).deleteErrors).toEqual(["Bu kategori kullanımda olduğu için silinemez"]);
       expect(await categoryCount()).toBe(1);
       const [refusal] = await db().select().from(auditLog);
-      // The refusal names the record by its id only: the name it was asked for is none (the audit screen shows '—').
-      expect(refusal).toMatchObject({ action: "category.delete", outcome: "failure", entityId: category.id, summary: "" });
+      // The refusal names the category it kept, so the audit screen says which one.
+      expect(refusal).toMatchObject({ action: "category.delete", outcome: "failure", entityId: category.id, summary: "Kullanılan" });
       const missing = outcomeOf(await post({ intent: "delete", id: MISSING }));
       expect(missing.status).toBe(404);
       expect((missing.data as { deleteErrors: string[] }).deleteErrors).toEqual(["Kategori bulunamadı"]);

@@ -634,6 +634,8 @@ describeEachDriver("admin promotions", ({ db }) => {
       expect(outcome.errors?.[""]).toEqual(["Promosyon güncellenirken hata: Süresi dolmuş bir promosyonun durumu değiştirilemez"]);
       expect(await onlyPromotion()).toMatchObject({ isActive: false, updatedAt: expired.updatedAt });
       expect(fake.requests).toEqual([]);
+      // The audit row of the refusal names the promotion it concerned.
+      expect(await db().select().from(auditLog)).toMatchObject([{ action: "promotion.activate", outcome: "failure", entityId: expired.id, summary: expired.title }]);
       expect(outcomeOf(await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: MISSING, isActive: "true" } })).status).toBe(404);
     });
   });
