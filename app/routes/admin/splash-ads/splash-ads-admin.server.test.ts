@@ -4,14 +4,23 @@ import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
 import { auditLog, casinos, splashAds, type SplashAd } from "~/db/schema";
 import { insertCasino } from "~/seed/factories.server";
+import type { Actor } from "~/lib/command.server";
 import { pageStore } from "~/lib/page-cache.server";
-import { listActiveSplashAds } from "~/modules/splash-ads/splash-ads.server";
+import { takeToast } from "~/lib/toast.server";
+import { listActiveSplashAds, removeSplashAd, saveSplashAd, setSplashAdActiveAs } from "~/modules/splash-ads/splash-ads.server";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { loader as newLoader } from "./new";
 import { action as listAction, loader as listLoader } from "./list";
 
 const VALID = { title: "Hafta Sonu Bonusu", href: "https://ege.example/kampanya", imageUrl: "https://cdn.example/splash.png", isActive: "on" };
 const MISSING = "00000000-0000-4000-8000-000000000000";
+
+/** The flash toast a redirect carries, as the next page would read it. */
+async function toastOf(result: unknown): Promise<string | undefined> {
+  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
+  const { toast } = await takeToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
+  return toast?.message;
+}
 
 describeEachDriver("admin splash ads", ({ db }) => {
   let admin: TestSession;
@@ -128,13 +137,16 @@ describeEachDriver("admin splash ads", ({ db }) => {
 
     it("switches an ad off and on, taking it off and back onto the public pages", async () => {
       const ad = await insertAd({ title: "Geçiş Reklamı" });
-      const off = outcomeOf(await callAdmin(listAction, "/admin/splash-ads?sayfa=1", { session: admin, form: { intent: "toggle", id: ad.id, isActive: "false" } }));
-      expect(off).toMatchObject({ status: 302, location: "/admin/splash-ads?sayfa=1" });
+      const offResult = await callAdmin(listAction, "/admin/splash-ads?sayfa=1", { session: admin, form: { intent: "toggle", id: ad.id, isActive: "false" } });
+      expect(outcomeOf(offResult)).toMatchObject({ status: 302, location: "/admin/splash-ads?sayfa=1" });
+      expect(await toastOf(offResult)).toBe("Splash reklam yayından kaldırıldı");
       expect(await listActiveSplashAds()).toEqual([]);
       expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.deactivate", entityId: ad.id, summary: "Geçiş Reklamı", outcome: "success" });
 
-      const on = outcomeOf(await callAdmin(listAction, "/admin/splash-ads", { session: admin, form: { intent: "toggle", id: ad.id, isActive: "true" } }));
-      expect(on.status).toBe(302);
+      const onResult = await callAdmin(listAction, "/admin/splash-ads", { session: admin, form: { intent: "toggle", id: ad.id, isActive: "true" } });
+      expect(outcomeOf(onResult).status).toBe(302);
+      // The toast tells the state the operator asked for, not the one the ad had.
+      expect(await toastOf(onResult)).toBe("Splash reklam yayına alındı");
       expect((await listActiveSplashAds()).map((a) => a.id)).toEqual([ad.id]);
       expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.activate", entityId: ad.id });
     });
@@ -154,7 +166,8 @@ describeEachDriver("admin splash ads", ({ db }) => {
       expect(outcome.status).toBe(404);
       expect((outcome.data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(["Durum değiştirilemedi"]);
       expect((await db().select().from(splashAds).where(eq(splashAds.id, ad.id)))[0]!.isActive).toBe(true);
-      expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.deactivate", outcome: "failure", entityId: MISSING });
+      // The ad was not found, so the row names the id asked for and no title.
+      expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.deactivate", outcome: "failure", entityId: MISSING, summary: "" });
 
       const malformed = outcomeOf(await callAdmin(listAction, "/admin/splash-ads", { session: admin, form: { intent: "toggle", id: ad.id, isActive: "belki" } }));
       expect(malformed.status).toBe(400);
@@ -164,8 +177,9 @@ describeEachDriver("admin splash ads", ({ db }) => {
     it("deletes an ad after the confirm step, and says 'Splash reklam silinemedi' for one that is gone", async () => {
       const ad = await insertAd({ title: "Silinecek Reklam" });
       const kept = await insertAd({ title: "Kalacak Reklam" });
-      const outcome = outcomeOf(await callAdmin(listAction, "/admin/splash-ads", { session: admin, form: { intent: "delete", id: ad.id } }));
-      expect(outcome).toMatchObject({ status: 302, location: "/admin/splash-ads" });
+      const result = await callAdmin(listAction, "/admin/splash-ads", { session: admin, form: { intent: "delete", id: ad.id } });
+      expect(outcomeOf(result)).toMatchObject({ status: 302, location: "/admin/splash-ads" });
+      expect(await toastOf(result)).toBe("Splash reklam silindi");
       expect((await db().select().from(splashAds)).map((row) => row.id)).toEqual([kept.id]);
       expect((await listActiveSplashAds()).map((a) => a.id)).toEqual([kept.id]);
       expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.delete", entityId: ad.id, summary: "Silinecek Reklam" });
@@ -174,7 +188,7 @@ describeEachDriver("admin splash ads", ({ db }) => {
       expect(again.status).toBe(404);
       expect((again.data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(["Splash reklam silinemedi"]);
       expect(await adCount()).toBe(1);
-      expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.delete", outcome: "failure", entityId: ad.id });
+      expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.delete", outcome: "failure", entityId: ad.id, summary: "" });
     });
 
     it("answers an unknown intent or a malformed id with 400 and deletes nothing", async () => {
@@ -206,6 +220,53 @@ describeEachDriver("admin splash ads", ({ db }) => {
     await callAdmin(editorAction, "/admin/splash-ads/new", { session: admin, form: { ...VALID, title: "H" } });
     await callAdmin(listAction, "/admin/splash-ads", { session: admin, form: { intent: "delete", id: ad.id } });
     expect(everyPageDroppedSince(before)).toBe(false);
+  });
+
+  // The routes refuse a malformed id before calling these; another caller (a script, a later
+  // route) gets the same refusal from the commands themselves.
+  describe("the commands, called directly", () => {
+    const actorFor = (session: TestSession): Actor => ({ userId: session.userId, email: session.email, address: "203.0.113.9" });
+    const FORM_INPUT = { title: "Doğrudan Reklam", href: "https://dogrudan.example", imageUrl: "https://cdn.example/dogrudan.png", isActive: true, casinoId: null };
+
+    it.each(["abc", `${MISSING}x`, ""])("refuses the id %j, changing no ad, and audits the failure without naming a record", async (id) => {
+      const ad = await insertAd({ title: "Dokunulmaz" });
+      const actor = actorFor(admin);
+      expect(await setSplashAdActiveAs(actor, id, false)).toEqual({ ok: false, fieldErrors: { "": ["Durum değiştirilemedi"] } });
+      expect(await removeSplashAd(actor, id)).toEqual({ ok: false, fieldErrors: { "": ["Splash reklam silinemedi"] } });
+      const rows = await db().select().from(splashAds);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: ad.id, title: "Dokunulmaz", isActive: true });
+      const entries = await auditRows();
+      expect(entries.map(({ action, outcome, entityId, summary }) => ({ action, outcome, entityId, summary }))).toEqual([
+        { action: "splash-ad.delete", outcome: "failure", entityId: null, summary: "" },
+        { action: "splash-ad.deactivate", outcome: "failure", entityId: null, summary: "" },
+      ]);
+    });
+
+    it("refuses to save over a malformed id, writing no ad and auditing the title tried", async () => {
+      const ad = await insertAd({ title: "Dokunulmaz" });
+      expect(await saveSplashAd(actorFor(admin), "abc", FORM_INPUT)).toEqual({ ok: false, fieldErrors: { "": ["Splash reklam bulunamadı"] } });
+      expect((await db().select().from(splashAds)).map((row) => row.title)).toEqual(["Dokunulmaz"]);
+      expect((await db().select().from(splashAds))[0]!.updatedAt).toEqual(ad.updatedAt);
+      const [entry, ...others] = await auditRows();
+      expect(others).toEqual([]);
+      expect(entry).toMatchObject({ action: "splash-ad.update", outcome: "failure", entityId: "abc", summary: "Doğrudan Reklam", actorEmail: "operator@example.com", address: "203.0.113.9" });
+    });
+
+    it("tells the caller which ad it switched or deleted", async () => {
+      const ad = await insertAd({ title: "Çağrılan Reklam" });
+      const actor = actorFor(admin);
+      expect(await setSplashAdActiveAs(actor, ad.id, false)).toEqual({ ok: true, value: { id: ad.id, isActive: false } });
+      expect(await setSplashAdActiveAs(actor, ad.id, true)).toEqual({ ok: true, value: { id: ad.id, isActive: true } });
+      expect(await removeSplashAd(actor, ad.id)).toEqual({ ok: true, value: { id: ad.id } });
+      expect(await adCount()).toBe(0);
+      const entries = await auditRows();
+      expect(entries.map(({ action, outcome, entityId, summary }) => ({ action, outcome, entityId, summary }))).toEqual([
+        { action: "splash-ad.delete", outcome: "success", entityId: ad.id, summary: "Çağrılan Reklam" },
+        { action: "splash-ad.activate", outcome: "success", entityId: ad.id, summary: "Çağrılan Reklam" },
+        { action: "splash-ad.deactivate", outcome: "success", entityId: ad.id, summary: "Çağrılan Reklam" },
+      ]);
+    });
   });
 
   // Issue 11 §3: an ad for a casino leads through /git/{casinoSlug}?yer=splash.
