@@ -1,7 +1,14 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
-import { seoSettings } from "~/db/schema";
-import { absoluteUrl, getPathSeo, pagedTitle, pageSeo } from "./seo.server";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { allowConsoleError } from "../../../tests/helpers/setup";
+import { describeEachDriver, forgetSharedReads, truncateAll } from "../../../tests/helpers/db";
+import { setDatabase } from "~/db/index.server";
+import { auditLog, seoSettings } from "~/db/schema";
+import type { Actor } from "~/lib/command.server";
+import { absoluteUrl, fallbackShareImage, getPathSeo, listSeoSettingsForAdmin, pagedTitle, pageSeo, saveSeoSetting } from "./seo.server";
+import { readShareCardFileName } from "./share-image.server";
 
 const request = (path: string) => new Request(`https://bonus.example${path}`);
 
@@ -21,6 +28,56 @@ describe("addresses and titles of a page", () => {
     expect(pagedTitle("Bonuslar", undefined)).toBe("Bonuslar");
     expect(pagedTitle("Bonuslar", 1)).toBe("Bonuslar");
     expect(pagedTitle("Bonuslar", 2)).toBe("Bonuslar – Sayfa 2");
+  });
+
+  it("takes an address of this site that carries a URL in its query for a path, not a full URL", () => {
+    expect(absoluteUrl("https://bonus.example", "/git?hedef=https://cdn.example/kapak.png")).toBe("https://bonus.example/git?hedef=https://cdn.example/kapak.png");
+  });
+
+  it("gives a page without a subject of its own the site's 1200x630 PNG, named after the site", async () => {
+    const image = fallbackShareImage("https://bonus.example");
+    expect(image).toMatchObject({ width: 1200, height: 630, alt: "Bonus Rehberi", type: "image/png" });
+    expect(image.url.startsWith("https://bonus.example/")).toBe(true);
+    // The address is a file the site serves from public/, of the size it announces.
+    const file = path.resolve("public", image.url.slice("https://bonus.example/".length));
+    expect(await sharp(fs.readFileSync(file)).metadata()).toMatchObject({ format: "png", width: 1200, height: 630 });
+  });
+});
+
+describe("the site's origin", () => {
+  const saved = process.env.PUBLIC_SITE_URL;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.PUBLIC_SITE_URL;
+    else process.env.PUBLIC_SITE_URL = saved;
+    vi.resetModules();
+  });
+
+  it("is PUBLIC_SITE_URL without its trailing slashes, whatever address the request came in on", async () => {
+    process.env.PUBLIC_SITE_URL = "https://bonus.example//";
+    // The configuration is read once per process: a fresh copy of the modules reads it anew.
+    vi.resetModules();
+    const { siteOrigin } = await import("./seo.server");
+    expect(siteOrigin(new Request("http://10.0.0.5:3000/bonuslar"))).toBe("https://bonus.example");
+  });
+});
+
+describe("a page's SEO when the settings cannot be read", () => {
+  afterEach(() => setDatabase(undefined));
+
+  it("falls back to the built-in texts and logs the failure once", async () => {
+    allowConsoleError();
+    const logged = vi.spyOn(console, "error");
+    const failure = new Error("connection refused");
+    const failing = new Proxy({}, { get: () => () => { throw failure; } });
+    setDatabase({ db: failing as never, driver: "pglite", close: async () => {} });
+    forgetSharedReads();
+    const seo = await getPathSeo("/bonuslar");
+    expect(seo.title.length).toBeGreaterThan(0);
+    expect(seo.description.length).toBeGreaterThan(0);
+    expect(seo.keywords).toBe("casino, bonus, promosyon");
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged.mock.calls[0]![0]).toMatch(/SEO/);
+    expect(logged.mock.calls[0]![1]).toBe(failure);
   });
 });
 
@@ -67,5 +124,58 @@ describeEachDriver("a page's SEO", ({ db }) => {
     expect(own.image.url).toMatch(/^https:\/\/bonus\.example\/og\//);
     expect(card.image).toMatchObject({ type: "image/jpeg", alt: "Hoş Geldin – 12 bonus" });
     expect(new Set([plain.image.url, own.image.url, card.image.url]).size).toBe(3);
+  });
+
+  it("gives a page with its own title and description the settings' keywords when it has none of its own", async () => {
+    await db().insert(seoSettings).values({ pageName: "Ana Sayfa", pagePath: "/", title: "Ana Başlık", description: "Ana açıklama.", keywords: "deneme bonusu, kayıp iadesi" });
+    const seo = await pageSeo(request("/casino/ege-bet"), { title: "Ege Bet", description: "Ege Bet hakkında." });
+    expect({ title: seo.title, description: seo.description, keywords: seo.keywords }).toEqual({ title: "Ege Bet", description: "Ege Bet hakkında.", keywords: "deneme bonusu, kayıp iadesi" });
+    const own = await pageSeo(request("/blog/yazi"), { title: "Yazı", description: "Özet.", keywords: "rehber" });
+    expect(own.keywords).toBe("rehber");
+  });
+
+  it("draws the card's own image when it has one, else the page's image", async () => {
+    const cardOf = async (options: Parameters<typeof pageSeo>[1]) => {
+      const seo = await pageSeo(request("/bonuslar/yildiz/hos-geldin"), { title: "Hoş Geldin", description: "Bonus.", ...options });
+      return readShareCardFileName(seo.image.url.slice("https://bonus.example/og/".length));
+    };
+    expect(await cardOf({ card: { subtitle: "Yıldız Casino", image: "/demo/logo-ege.svg" } })).toMatchObject({ title: "Hoş Geldin", subtitle: "Yıldız Casino", image: "/demo/logo-ege.svg" });
+    expect(await cardOf({ image: "/media/blog-images/kapak.png", card: { subtitle: "Yıldız Casino" } })).toMatchObject({ image: "/media/blog-images/kapak.png" });
+    expect(await cardOf({ image: "/media/blog-images/kapak.png", card: { image: "/demo/logo-ege.svg" } })).toMatchObject({ image: "/demo/logo-ege.svg" });
+  });
+});
+
+describeEachDriver("the SEO screen's rows", ({ db }) => {
+  const actor: Actor = { userId: null, email: "seo@example.com", address: "10.0.0.9" };
+  beforeEach(async () => {
+    await truncateAll(db());
+  });
+
+  it("are in Turkish order of page name, pages of one name by address", async () => {
+    await db().insert(seoSettings).values([
+      { pageName: "Deneme Bonusu", pagePath: "/a-deneme" },
+      { pageName: "Çevrim Rehberi", pagePath: "/b-cevrim" },
+      { pageName: "Kampanya", pagePath: "/kampanya-b" },
+      { pageName: "Kampanya", pagePath: "/kampanya-a" },
+    ]);
+    expect((await listSeoSettingsForAdmin()).map((row) => [row.pageName, row.pagePath])).toEqual([
+      ["Ana Sayfa", "/"],
+      ["Blog", "/blog"],
+      ["Bonuslar", "/bonuslar"],
+      ["Çevrim Rehberi", "/b-cevrim"],
+      ["Deneme Bonusu", "/a-deneme"],
+      ["Güvenilir Siteler", "/guvenilir-siteler"],
+      ["Kampanya", "/kampanya-a"],
+      ["Kampanya", "/kampanya-b"],
+    ]);
+  });
+
+  it("refuse a save for a row id that is not one, changing nothing", async () => {
+    await listSeoSettingsForAdmin();
+    const before = await db().select().from(seoSettings).orderBy(seoSettings.pagePath);
+    const result = await saveSeoSetting(actor, { id: "bonuslar", title: "Yeni Başlık", description: "", keywords: "" });
+    expect(result).toEqual({ ok: false, fieldErrors: { "": ["SEO ayarı bulunamadı"] } });
+    expect(await db().select().from(seoSettings).orderBy(seoSettings.pagePath)).toEqual(before);
+    expect(await db().select({ action: auditLog.action, outcome: auditLog.outcome }).from(auditLog)).toEqual([{ action: "seo.update", outcome: "failure" }]);
   });
 });

@@ -76,15 +76,17 @@ type PageSeoOptions = {
 export async function pageSeo(request: Request, options: PageSeoOptions = {}): Promise<PageSeo> {
   const origin = siteOrigin(request);
   const path = options.path ?? new URL(request.url).pathname;
-  const fallback = options.title && options.description ? null : await getPathSeo(path);
-  const title = options.title ?? fallback!.title;
+  // Read even when the page has a title and a description: its keywords, when it has none,
+  // are the path's settings (those of "/"), not the built-in defaults (public-site.md §3).
+  const fallback = await getPathSeo(path);
+  const title = options.title ?? fallback.title;
   const siteName = getEnv().SITE_NAME;
   const card = options.card ?? ("image" in options ? {} : null);
   return {
     title: pagedTitle(title, options.page),
     // Cut at a word, with an ellipsis (issue 10 §2: '…Kampany').
-    description: cutAtWord(options.description ?? fallback!.description, META_DESCRIPTION_LENGTH),
-    keywords: options.keywords ?? fallback?.keywords ?? DEFAULT_SEO.keywords,
+    description: cutAtWord(options.description ?? fallback.description, META_DESCRIPTION_LENGTH),
+    keywords: options.keywords ?? fallback.keywords,
     canonical: `${origin}${path}${options.page && options.page > 1 ? `?sayfa=${options.page}` : ""}`,
     image: card ? shareCardImage(origin, { title: card.title ?? title, subtitle: card.subtitle, image: card.image ?? options.image, siteName }) : fallbackShareImage(origin),
     type: options.type,

@@ -34,3 +34,30 @@ describe("sitemap splitting (limit lowered to 3)", () => {
     expect(sitemapDocument("https://x.example", entries, 1, 10)).toBeNull();
   });
 });
+
+describe("sitemap addresses", () => {
+  it("escapes what XML reserves, so an odd address keeps the document valid", async () => {
+    const odd: SitemapEntry = { path: `/ara?q=<"kayıp">&tür='iade'`, changefreq: "daily", priority: "0.5" };
+    const xml = sitemapDocument("https://x.example", [odd], null)!;
+    expect(xml).toContain("<loc>https://x.example/ara?q=&lt;&quot;kayıp&quot;&gt;&amp;tür=&apos;iade&apos;</loc>");
+    await validate(xml, "sitemap.xsd");
+  });
+});
+
+describe("a sitemap index's dates", () => {
+  it("dates each part by its newest page, wherever it stands in the part and whatever follows it", async () => {
+    const day = (d: string) => new Date(`${d}T00:00:00Z`);
+    const part: SitemapEntry[] = [
+      { path: "/casino/a", changefreq: "weekly", priority: "0.8", lastmod: day("2026-02-01") },
+      { path: "/casino/b", changefreq: "weekly", priority: "0.8", lastmod: day("2026-05-01") },
+      { path: "/casino/c", changefreq: "weekly", priority: "0.8", lastmod: day("2026-03-01") },
+      { path: "/bonuslar", changefreq: "daily", priority: "0.9" },
+    ];
+    const undated: SitemapEntry[] = STATIC_SITEMAP_ENTRIES.slice(0, 4);
+    const index = sitemapDocument("https://x.example", [...part, ...undated], null, 4)!;
+    expect(index).toContain("<loc>https://x.example/sitemaps/1.xml</loc><lastmod>2026-05-01T00:00:00.000Z</lastmod></sitemap>");
+    // A part none of whose pages has a date gets no date.
+    expect(index).toContain("<loc>https://x.example/sitemaps/2.xml</loc></sitemap>");
+    await validate(index, "siteindex.xsd");
+  });
+});
