@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { sessions, users } from "~/db/schema";
-import { createAdminUser, getAdmin, hashPassword, requireAdmin, signIn, signOut, commitSessionCookie } from "./auth.server";
+import { createAdminUser, getAdmin, hashPassword, pruneExpiredSessions, requireAdmin, signIn, signOut, commitSessionCookie } from "./auth.server";
 import { LOGIN_MESSAGES } from "./auth.schema";
 import { takeToast } from "~/lib/toast.server";
 
@@ -205,5 +205,20 @@ describeEachDriver("admin sign-in", ({ db }) => {
     const { adminUsers } = await import("~/db/schema");
     await db().delete(adminUsers).where(eq(adminUsers.id, user!.id));
     expect(await getAdmin(request, null)).toBeNull();
+  });
+
+  it("prunes the sessions that have expired and keeps the others signed in", async () => {
+    const ended = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.2");
+    const [endedRow] = await db().select({ id: sessions.id }).from(sessions);
+    const kept = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.1");
+    if (!kept.ok || !ended.ok) throw new Error("sign-in failed");
+    const now = new Date();
+    await db().update(sessions).set({ expiresAt: new Date(now.getTime() + 1000) });
+    await db().update(sessions).set({ expiresAt: new Date(now.getTime() - 1000) }).where(eq(sessions.id, endedRow!.id));
+    await pruneExpiredSessions(now);
+    const left = await db().select({ id: sessions.id }).from(sessions);
+    expect(left).toHaveLength(1);
+    expect(left[0]!.id).not.toBe(endedRow!.id);
+    await expect(requireAdmin(await requestWithSession(kept.token), null)).resolves.toMatchObject({ email: EMAIL });
   });
 });
