@@ -166,8 +166,9 @@ export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInp
     async (tx) => {
       // A save that keeps the name keeps the address: a short name's slug carries a time
       // suffix (public-site.md §5.2) that would otherwise change on every save.
-      // Read under a row lock, so two saves at once cannot both add to the old list.
-      const [before] = id
+      // Read under a row lock, so two saves at once cannot both add to the old list. A
+      // malformed id finds no casino (as in removeCasino), instead of failing in the database.
+      const [before] = id && isUuid(id)
         ? await tx
             .select({ url: casinos.url, currentAddress: casinos.currentAddress, formerHosts: casinos.formerHosts })
             .from(casinos)

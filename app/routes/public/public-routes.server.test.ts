@@ -197,6 +197,20 @@ describeEachDriver("public loaders", ({ db }) => {
       }
     });
 
+    it("serves the casino whose slug was asked for, though a casino earlier in the alphabet has its name inside its own", async () => {
+      const mavi = await insertCasino(db(), { name: "Mavi Bet" });
+      await insertCasino(db(), { name: "Açık Mavi Bet" });
+      const data = await callRoute(casinoLoader, `/casino/${mavi.slug}`, { params: { id: mavi.slug } });
+      expect(data.casino).toMatchObject({ id: mavi.id, name: "Mavi Bet", slug: "mavi-bet" });
+    });
+
+    it("finds a casino by two letters of its name, in capitals or between hyphens, though their slug would be too short to match", async () => {
+      const casino = await insertCasino(db(), { name: "Üçgen Casino" });
+      for (const id of ["-ÜÇ-", "ÜÇ", "-üç"]) {
+        expect(await redirected(callRoute(casinoLoader, `/casino/${id}`, { params: { id } })), id).toEqual({ status: 301, location: `/casino/${casino.slug}` });
+      }
+    });
+
     it("answers 'Geçersiz casino URL' and 'Casino bulunamadı'", async () => {
       expect(await thrown(callRoute(casinoLoader, "/casino"))).toEqual({ status: 400, data: { message: "Geçersiz casino URL" } });
       expect(await thrown(callRoute(casinoLoader, "/x", { params: { id: "hic-olmayan-casino" } }))).toEqual({ status: 404, data: { message: "Casino bulunamadı" } });

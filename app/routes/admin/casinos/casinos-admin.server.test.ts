@@ -6,7 +6,7 @@ import { auditLog, casinos, promotions } from "~/db/schema";
 import { insertCasino, insertPromotion } from "~/seed/factories.server";
 import { actorOf } from "~/lib/command.server";
 import type { CasinoListItem } from "~/modules/casinos/casinos.schema";
-import { removeCasino } from "~/modules/casinos/casinos.server";
+import { removeCasino, saveCasino } from "~/modules/casinos/casinos.server";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { action as listAction, loader as listLoader } from "./list";
 
@@ -193,6 +193,32 @@ describeEachDriver("admin casinos", ({ db }) => {
       // The domain function holds on its own too (a caller that skipped the form's schema).
       expect(await removeCasino(actorOf(admin, { clientAddress: "10.0.0.1" }), "abc")).toEqual({ ok: false, fieldErrors: { "": ["Casino bulunamadı"] } });
       expect(await casinoCount()).toBe(1);
+    });
+  });
+
+  // The routes check the id before calling these; another caller (a script, a later route)
+  // gets its answer from the commands themselves.
+  describe("the commands, called directly", () => {
+    const INPUT = { name: "Doğrudan Casino", url: "https://dogrudan.example", logoUrl: null, currentAddress: null, description: "<p>Doğrudan çağrılan bir komut.</p>" };
+
+    it("tells the caller which casino it deleted, and audits it by name", async () => {
+      const casino = await insertCasino(db(), { name: "Çağrılan Casino" });
+      const kept = await insertCasino(db(), { name: "Yerinde Casino" });
+      expect(await removeCasino(actorOf(admin, { clientAddress: "10.0.0.2" }), casino.id)).toEqual({ ok: true, value: { id: casino.id } });
+      expect((await db().select().from(casinos)).map((row) => row.id)).toEqual([kept.id]);
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "casino.delete", outcome: "success", entityId: casino.id, summary: "Çağrılan Casino", address: "10.0.0.2" });
+    });
+
+    it.each(["abc", "00000000-0000-4000-8000-000000000000x"])("refuses to save over the malformed id %j with 'Casino bulunamadı' and changes no casino", async (id) => {
+      const casino = await insertCasino(db(), { name: "Dokunulmaz Casino" });
+      expect(await saveCasino(actorOf(admin, { clientAddress: "10.0.0.3" }), id, INPUT)).toEqual({ ok: false, fieldErrors: { "": ["Casino bulunamadı"] } });
+      const rows = await db().select().from(casinos);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: casino.id, name: "Dokunulmaz Casino", updatedAt: casino.updatedAt });
+      const [entry, ...others] = await db().select().from(auditLog);
+      expect(others).toEqual([]);
+      expect(entry).toMatchObject({ action: "casino.update", outcome: "failure", entityId: id, summary: "Doğrudan Casino", address: "10.0.0.3" });
     });
   });
 
