@@ -162,7 +162,8 @@ describeEachDriver("promotions (module reads)", ({ db }) => {
     it("records a refused switch of an expired promotion against that promotion", async () => {
       const ended = await insertPromotion(db(), { title: "Bitmiş Bonus", isActive: false, expiryDate: new Date(Date.now() - HOUR) });
       expect((await setPromotionActiveByAdmin(actor, ended.id, true)).ok).toBe(false);
-      expect(await audits()).toEqual([{ action: "promotion.activate", outcome: "failure", entityId: ended.id, summary: "" }]);
+      // Named by its title, so the audit screen says which promotion was refused.
+      expect(await audits()).toEqual([{ action: "promotion.activate", outcome: "failure", entityId: ended.id, summary: "Bitmiş Bonus" }]);
     });
   });
 });
