@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { getDb } from "~/db/index.server";
 import { sessions, users } from "~/db/schema";
 import { commitSessionCookie, createAdminUser, hashPassword } from "~/modules/auth/auth.server";
+import { takeToast } from "~/lib/toast.server";
 
 export type TestSession = { cookie: string; userId: string; email: string };
 
@@ -62,4 +63,11 @@ export function outcomeOf(result: unknown): { status: number; location: string |
   const r = result as { type?: string; init?: { status?: number } | null; data?: { result?: { error?: Record<string, string[]> } } };
   if (r?.type === "DataWithResponseInit") return { status: r.init?.status ?? 200, location: null, errors: r.data?.result?.error ?? null, data: r.data };
   return { status: 200, location: null, errors: null, data: result };
+}
+
+/** The flash toast's message an action's answer sets (its Set-Cookie), as the next page would show it. */
+export async function toastOf(result: unknown): Promise<string | undefined> {
+  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
+  const { toast } = await takeToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
+  return toast?.message;
 }

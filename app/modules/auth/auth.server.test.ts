@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import crypto from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
@@ -212,13 +212,18 @@ describeEachDriver("admin sign-in", ({ db }) => {
     const [endedRow] = await db().select({ id: sessions.id }).from(sessions);
     const kept = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.1");
     if (!kept.ok || !ended.ok) throw new Error("sign-in failed");
+    const [keptRow] = await db().select({ id: sessions.id }).from(sessions).where(ne(sessions.id, endedRow!.id));
+    const third = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.3");
+    if (!third.ok) throw new Error(third.message);
     const now = new Date();
-    await db().update(sessions).set({ expiresAt: new Date(now.getTime() + 1000) });
     await db().update(sessions).set({ expiresAt: new Date(now.getTime() - 1000) }).where(eq(sessions.id, endedRow!.id));
+    // One that ends at the very moment of pruning is not over yet.
+    await db().update(sessions).set({ expiresAt: now }).where(and(ne(sessions.id, endedRow!.id), ne(sessions.id, keptRow!.id)));
     await pruneExpiredSessions(now);
     const left = await db().select({ id: sessions.id }).from(sessions);
-    expect(left).toHaveLength(1);
-    expect(left[0]!.id).not.toBe(endedRow!.id);
+    expect(left).toHaveLength(2);
+    expect(left.map((row) => row.id)).toContain(keptRow!.id);
+    expect(left.map((row) => row.id)).not.toContain(endedRow!.id);
     await expect(requireAdmin(await requestWithSession(kept.token), null)).resolves.toMatchObject({ email: EMAIL });
   });
 });

@@ -191,7 +191,7 @@ export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInp
       if (!row) return reject({ "": [CASINO_MESSAGES.notFound] });
       return { value: row, target: { id: row.id, summary: row.name } };
     },
-    { id, summary: input.name },
+    { id: id && isUuid(id) ? id : null, summary: input.name },
   );
 }
 

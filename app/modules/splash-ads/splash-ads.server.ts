@@ -103,7 +103,7 @@ export function saveSplashAd(actor: Actor, id: string | null, input: SplashAdFor
       if (!row) return reject({ "": [SPLASH_AD_MESSAGES.notFound] });
       return { value: row, target: { id: row.id, summary: row.title } };
     },
-    { id, summary: input.title },
+    { id: id && isUuid(id) ? id : null, summary: input.title },
   );
 }
 

@@ -1,12 +1,11 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
-import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
+import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, toastOf, type TestSession } from "../../../../tests/helpers/admin";
 import { allowOnlyOutbound } from "../../../../tests/helpers/fake-indexnow";
 import { callRoute } from "../../../../tests/helpers/routes";
 import { auditLog, blogPosts, indexNowQueue, type BlogPost } from "~/db/schema";
 import { pageStore, SITE_TAG } from "~/lib/page-cache.server";
-import { takeToast } from "~/lib/toast.server";
 import type { BlogPostEditorValue, BlogPostListItem } from "~/modules/blog/blog.schema";
 import { configureAi } from "~/modules/ai/ai.server";
 import { configureIndexNow } from "~/modules/indexing/indexing.server";
@@ -28,12 +27,6 @@ const MISSING = "00000000-0000-4000-8000-000000000000";
 const CONTENT = "<p>Çevrim şartı, bir bonusun çekilebilir hale gelmesi için yatırılması gereken tutardır.</p>";
 
 /** The flash toast a redirect carries, as the next page would read it. */
-async function toastOf(result: unknown): Promise<string | undefined> {
-  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
-  const { toast } = await takeToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
-  return toast?.message;
-}
-
 const form = (change: Record<string, string> = {}): Record<string, string> => ({
   title: "Çevrim Şartı Nasıl Hesaplanır?",
   category: "Rehber",

@@ -1,7 +1,7 @@
 import { asc, count, desc } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
-import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
+import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, toastOf, type TestSession } from "../../../../tests/helpers/admin";
 import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../../tests/helpers/fake-indexnow";
 import { callRoute } from "../../../../tests/helpers/routes";
 import { auditLog, indexNowQueue, promotions, type Promotion } from "~/db/schema";
@@ -10,7 +10,6 @@ import { configureIndexNow } from "~/modules/indexing/indexing.server";
 import { runIndexingOnce } from "~/modules/indexing/indexing-sender.server";
 import { pageStore, SITE_TAG } from "~/lib/page-cache.server";
 import type { PromotionEditorOptions, PromotionEditorValue, PromotionListItem } from "~/modules/promotions/promotions.schema";
-import { takeToast } from "~/lib/toast.server";
 import { loader as publicPromotionsLoader } from "../../public/promotions";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { loader as newLoader } from "./new";
@@ -22,12 +21,6 @@ type EditorData = { promotion: PromotionEditorValue | null; options: PromotionEd
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
 /** The flash toast a redirect carries, as the next page would read it. */
-async function toastOf(result: unknown): Promise<string | undefined> {
-  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
-  const { toast } = await takeToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
-  return toast?.message;
-}
-
 describeEachDriver("admin promotions", ({ db }) => {
   let admin: TestSession;
   let fake: FakeIndexNow;

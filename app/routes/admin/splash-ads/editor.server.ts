@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/modules/auth/auth.server";
+import { isUuid } from "~/lib/ids";
 import { actorOf } from "~/lib/command.server";
 import { readForm, submitForm } from "~/lib/form-action.server";
 import { SPLASH_AD_MESSAGES, SplashAdFormSchema } from "~/modules/splash-ads/splash-ads.schema";
@@ -19,6 +20,7 @@ export async function loadSplashAdEditor({ request, params, context }: Args) {
 /** The one action of the new and edit screens. */
 export async function action({ request, params, context }: Args) {
   const admin = await requireAdmin(request, context);
+  if (params.id !== undefined && !isUuid(params.id)) throw data({ message: SPLASH_AD_MESSAGES.notFound }, 404);
   const formData = await readForm(request);
   return submitForm(
     formData,

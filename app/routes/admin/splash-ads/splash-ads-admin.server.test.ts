@@ -1,12 +1,11 @@
 import { count, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
-import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
+import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, toastOf, type TestSession } from "../../../../tests/helpers/admin";
 import { auditLog, casinos, splashAds, type SplashAd } from "~/db/schema";
 import { insertCasino } from "~/seed/factories.server";
-import type { Actor } from "~/lib/command.server";
+import { actorOf } from "~/lib/command.server";
 import { pageStore } from "~/lib/page-cache.server";
-import { takeToast } from "~/lib/toast.server";
 import { listActiveSplashAds, removeSplashAd, saveSplashAd, setSplashAdActiveAs } from "~/modules/splash-ads/splash-ads.server";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { loader as newLoader } from "./new";
@@ -16,12 +15,6 @@ const VALID = { title: "Hafta Sonu Bonusu", href: "https://ege.example/kampanya"
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
 /** The flash toast a redirect carries, as the next page would read it. */
-async function toastOf(result: unknown): Promise<string | undefined> {
-  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
-  const { toast } = await takeToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
-  return toast?.message;
-}
-
 describeEachDriver("admin splash ads", ({ db }) => {
   let admin: TestSession;
   beforeEach(async () => {
@@ -106,6 +99,12 @@ describeEachDriver("admin splash ads", ({ db }) => {
       expect(await adCount()).toBe(0);
       // The audit log names the ad and the title the operator tried to save.
       expect((await auditRows())[0]).toMatchObject({ action: "splash-ad.update", outcome: "failure", entityId: MISSING, summary: "Hafta Sonu Bonusu" });
+    });
+
+    it("answers a save to a malformed id with 404, as its page does, and writes nothing", async () => {
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/splash-ads/edit/abc", { session: admin, params: { id: "abc" }, form: VALID }));
+      expect(outcome.status).toBe(404);
+      expect(await adCount()).toBe(0);
     });
   });
 
@@ -222,10 +221,10 @@ describeEachDriver("admin splash ads", ({ db }) => {
     expect(everyPageDroppedSince(before)).toBe(false);
   });
 
-  // The routes refuse a malformed id before calling these; another caller (a script, a later
-  // route) gets the same refusal from the commands themselves.
+  // The routes answer a malformed id with 404 before calling these; another caller (a script,
+  // a later route) gets a refusal from the commands themselves.
   describe("the commands, called directly", () => {
-    const actorFor = (session: TestSession): Actor => ({ userId: session.userId, email: session.email, address: "203.0.113.9" });
+    const actorFor = (session: TestSession) => actorOf(session, { clientAddress: "203.0.113.9" });
     const FORM_INPUT = { title: "Doğrudan Reklam", href: "https://dogrudan.example", imageUrl: "https://cdn.example/dogrudan.png", isActive: true, casinoId: null };
 
     it.each(["abc", `${MISSING}x`, ""])("refuses the id %j, changing no ad, and audits the failure without naming a record", async (id) => {
@@ -243,14 +242,14 @@ describeEachDriver("admin splash ads", ({ db }) => {
       ]);
     });
 
-    it("refuses to save over a malformed id, writing no ad and auditing the title tried", async () => {
+    it("refuses to save over a malformed id, writing no ad and auditing the title tried (no record named)", async () => {
       const ad = await insertAd({ title: "Dokunulmaz" });
       expect(await saveSplashAd(actorFor(admin), "abc", FORM_INPUT)).toEqual({ ok: false, fieldErrors: { "": ["Splash reklam bulunamadı"] } });
       expect((await db().select().from(splashAds)).map((row) => row.title)).toEqual(["Dokunulmaz"]);
       expect((await db().select().from(splashAds))[0]!.updatedAt).toEqual(ad.updatedAt);
       const [entry, ...others] = await auditRows();
       expect(others).toEqual([]);
-      expect(entry).toMatchObject({ action: "splash-ad.update", outcome: "failure", entityId: "abc", summary: "Doğrudan Reklam", actorEmail: "operator@example.com", address: "203.0.113.9" });
+      expect(entry).toMatchObject({ action: "splash-ad.update", outcome: "failure", entityId: null, summary: "Doğrudan Reklam", actorEmail: admin.email, address: "203.0.113.9" });
     });
 
     it("tells the caller which ad it switched or deleted", async () => {
