@@ -64,20 +64,37 @@ describe("the site's origin", () => {
 describe("a page's SEO when the settings cannot be read", () => {
   afterEach(() => setDatabase(undefined));
 
-  it("falls back to the built-in texts and logs the failure once", async () => {
-    allowConsoleError();
-    const logged = vi.spyOn(console, "error");
-    const failure = new Error("connection refused");
+  const failure = new Error("connection refused");
+  const failDatabase = () => {
     const failing = new Proxy({}, { get: () => () => { throw failure; } });
     setDatabase({ db: failing as never, driver: "pglite", close: async () => {} });
     forgetSharedReads();
-    const seo = await getPathSeo("/bonuslar");
+  };
+
+  it("falls back to the built-in texts, and a render logs the failure once", async () => {
+    allowConsoleError();
+    const logged = vi.spyOn(console, "error");
+    failDatabase();
+    // One page's SEO, as one render asks for it, with none of its own texts.
+    const seo = await pageSeo(request("/bonuslar"));
     expect(seo.title.length).toBeGreaterThan(0);
     expect(seo.description.length).toBeGreaterThan(0);
     expect(seo.keywords).toBe("casino, bonus, promosyon");
     expect(logged).toHaveBeenCalledTimes(1);
     expect(logged.mock.calls[0]![0]).toMatch(/SEO/);
     expect(logged.mock.calls[0]![1]).toBe(failure);
+  });
+
+  it("does not read the settings for a page with its own title, description and keywords", async () => {
+    allowConsoleError();
+    const logged = vi.spyOn(console, "error");
+    failDatabase();
+    const seo = await pageSeo(request("/blog/yazi"), { title: "Yazı", description: "Özet.", keywords: "rehber" });
+    expect({ title: seo.title, description: seo.description, keywords: seo.keywords }).toEqual({ title: "Yazı", description: "Özet.", keywords: "rehber" });
+    expect(logged).not.toHaveBeenCalled();
+    // Any text left out is read (and here, logged as failed).
+    await pageSeo(request("/blog/yazi"), { title: "Yazı", description: "Özet." });
+    expect(logged).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -72,21 +72,30 @@ type PageSeoOptions = {
   jsonLd?: (origin: string) => Record<string, unknown>[];
 };
 
+/**
+ * The page's own texts, and the path's settings for each it leaves out: a page with a title
+ * and a description but no keywords gets the settings' keywords (those of "/"), not the
+ * built-in defaults (public-site.md §3). A page with all three reads no settings.
+ */
+async function pageTexts(path: string, own: Partial<SeoText>): Promise<SeoText> {
+  const { title, description, keywords } = own;
+  if (title !== undefined && description !== undefined && keywords !== undefined) return { title, description, keywords };
+  const settings = await getPathSeo(path);
+  return { title: title ?? settings.title, description: description ?? settings.description, keywords: keywords ?? settings.keywords };
+}
+
 /** Builds a page's SEO from its own texts, or from the path's settings where it has none. */
 export async function pageSeo(request: Request, options: PageSeoOptions = {}): Promise<PageSeo> {
   const origin = siteOrigin(request);
   const path = options.path ?? new URL(request.url).pathname;
-  // Read even when the page has a title and a description: its keywords, when it has none,
-  // are the path's settings (those of "/"), not the built-in defaults (public-site.md §3).
-  const fallback = await getPathSeo(path);
-  const title = options.title ?? fallback.title;
+  const { title, description, keywords } = await pageTexts(path, options);
   const siteName = getEnv().SITE_NAME;
   const card = options.card ?? ("image" in options ? {} : null);
   return {
     title: pagedTitle(title, options.page),
     // Cut at a word, with an ellipsis (issue 10 §2: '…Kampany').
-    description: cutAtWord(options.description ?? fallback.description, META_DESCRIPTION_LENGTH),
-    keywords: options.keywords ?? fallback.keywords,
+    description: cutAtWord(description, META_DESCRIPTION_LENGTH),
+    keywords,
     canonical: `${origin}${path}${options.page && options.page > 1 ? `?sayfa=${options.page}` : ""}`,
     image: card ? shareCardImage(origin, { title: card.title ?? title, subtitle: card.subtitle, image: card.image ?? options.image, siteName }) : fallbackShareImage(origin),
     type: options.type,

@@ -36,11 +36,15 @@ function sign(payload: string): string {
   return crypto.createHmac("sha256", getSessionSecret()).update(`share-card:${payload}`).digest("base64url").slice(0, SIGNATURE_LENGTH);
 }
 
-/** The card's file name under /og/: `{payload}.{signature}.jpg`. */
+/** A file name under /og/ for a payload (base64url text), signed: `{payload}.{signature}.jpg`. */
+export function signedShareCardName(payload: string): string {
+  return `${payload}.${sign(payload)}.jpg`;
+}
+
+/** The card's file name under /og/: its fields as base64url JSON, signed. */
 export function shareCardFileName(card: ShareCard): string {
   const fields: Payload = [CARD_VERSION, cutAtWord(card.title, MAX_CARD_TITLE), cutAtWord(card.subtitle ?? "", MAX_CARD_SUBTITLE), card.image ?? "", card.siteName];
-  const payload = Buffer.from(JSON.stringify(fields), "utf8").toString("base64url");
-  return `${payload}.${sign(payload)}.jpg`;
+  return signedShareCardName(Buffer.from(JSON.stringify(fields), "utf8").toString("base64url"));
 }
 
 /** og:image for a page with its own subject: its share card, with size and text alternative. */

@@ -1,12 +1,11 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getSessionSecret } from "~/lib/secret.server";
 import { newMediaBase, uploadsRoot } from "~/modules/media/media.server";
-import { readShareCardFileName, renderShareCard, shareCardFileName, shareCardImage, wrapLines, type ShareCard } from "./share-image.server";
+import { blackPng } from "../../../tests/helpers/images";
+import { readShareCardFileName, renderShareCard, shareCardFileName, shareCardImage, signedShareCardName, wrapLines, type ShareCard } from "./share-image.server";
 
 const card = { title: "Yüzde Yüz Hoş Geldin Bonusu", subtitle: "Yıldız Casino", image: "/demo/logo-ege.svg", siteName: "Bonus Rehberi" };
 
@@ -27,18 +26,19 @@ describe("a share card's address", () => {
   });
 
   it("reads nothing but a card of this drawing's version, all of whose texts are texts, even when signed", () => {
-    // Names signed with this server's secret, as an older drawing or a mistake would leave them.
-    const signed = (payload: string) => {
-      const signature = crypto.createHmac("sha256", getSessionSecret()).update(`share-card:${payload}`).digest("base64url").slice(0, 22);
-      return `${payload}.${signature}.jpg`;
-    };
-    const json = (fields: unknown) => signed(Buffer.from(JSON.stringify(fields)).toString("base64url"));
-    // The signing above is the server's own: a well-formed card reads back.
-    expect(readShareCardFileName(json([1, "Bonus", "", "", "Bonus Rehberi"]))).toEqual({ title: "Bonus", subtitle: null, image: null, siteName: "Bonus Rehberi" });
-    expect(readShareCardFileName(json([2, "Bonus", "", "", "Bonus Rehberi"]))).toBeNull();
-    expect(readShareCardFileName(json([1, 5, "", "", "Bonus Rehberi"]))).toBeNull();
+    // A name this server makes today: its payload is the card's fields, the drawing's version first.
+    const name = shareCardFileName({ title: "Bonus", siteName: "Bonus Rehberi" });
+    const payload = name.split(".")[0]!;
+    expect(signedShareCardName(payload)).toBe(name);
+    const [version, ...texts] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [number, ...string[]];
+    // Names signed with this server's secret, as an older or a newer drawing or a mistake would leave them.
+    const json = (fields: unknown) => signedShareCardName(Buffer.from(JSON.stringify(fields)).toString("base64url"));
+    expect(readShareCardFileName(json([version, ...texts]))).toEqual({ title: "Bonus", subtitle: null, image: null, siteName: "Bonus Rehberi" });
+    expect(readShareCardFileName(json([version + 1, ...texts]))).toBeNull();
+    expect(readShareCardFileName(json([version - 1, ...texts]))).toBeNull();
+    expect(readShareCardFileName(json([version, 5, ...texts.slice(1)]))).toBeNull();
     expect(readShareCardFileName(json({ title: "Bonus", siteName: "Bonus Rehberi" }))).toBeNull();
-    expect(readShareCardFileName(signed(Buffer.from("kart değil").toString("base64url")))).toBeNull();
+    expect(readShareCardFileName(signedShareCardName(Buffer.from("kart değil").toString("base64url")))).toBeNull();
   });
 
   it("is the page's og:image, 1200x630 JPEG, its text alternative the title and the subtitle", () => {
@@ -194,6 +194,7 @@ describe("what the card shows", () => {
     await put("/images/genis.png", green(400, 200));
     await put("/images/uzun.png", green(100, 300));
     await put("/images/kucuk.png", green(40, 20));
+    await put("/images/serit.png", green(440, 10));
     await put("/images/kart 2.png", green(400, 200));
     await put("/assets/images/kart.png", green(400, 200));
     await put("/images/bozuk.png", Buffer.from("PNG değil"));
@@ -244,14 +245,17 @@ describe("what the card shows", () => {
     expect(Math.abs(name!.left - inkBox(card, TITLE)!.left)).toBeLessThanOrEqual(5);
   });
 
-  it("gives the title the card's whole width when there is no picture, with the same margin on both sides", async () => {
+  it("keeps the title left of a picture, and runs it past where the picture would be when there is none, no closer to the right edge than to the left", async () => {
     const title = "Nakit Fırsat Hemen Bonus Turnuva Ek";
+    // A picture a few pixels high: a line of title running behind it would still show above and below it.
+    const beside = await pixelsOf(await renderShareCard({ title, image: "/images/serit.png", siteName: site }));
     const wide = await pixelsOf(await renderShareCard({ title, siteName: site }));
-    const beside = await pixelsOf(await renderShareCard({ title, image: "/images/kucuk.png", siteName: site }));
-    const below = (card: Picture) => textRows(card, TITLE, { right: 690, bottom: card.height * 0.85 });
-    expect(below(wide)).toHaveLength(2);
-    expect(below(beside)).toHaveLength(3);
-    const box = inkBox(wide, TITLE, { bottom: wide.height * 0.85 })!;
+    const picture = inkBox(beside, GREEN)!;
+    const titleOf = (card: Picture, area: Partial<Area> = {}) => inkBox(card, TITLE, { bottom: card.height * 0.85, ...area });
+    expect(titleOf(beside)).not.toBeNull();
+    expect(titleOf(beside, { left: picture.left })).toBeNull();
+    const box = titleOf(wide)!;
+    expect(box.right).toBeGreaterThan(picture.left);
     expect(box.right).toBeLessThanOrEqual(wide.width - box.left);
   });
 
@@ -282,9 +286,10 @@ describe("what the card shows", () => {
     // A 40x20 logo is drawn as large as a 400x200 picture.
     expect(size(small)).toEqual(size(wide));
     expect(size(wide).width).toBeGreaterThan(400);
+    // In the right-hand half of the 1200x630 card, its middle at the card's.
     for (const box of [wide, tall]) {
-      expect(box.left).toBeGreaterThan(660);
-      expect(Math.abs(centre(box).y - 315)).toBeLessThanOrEqual(2);
+      expect(box.left).toBeGreaterThan(1200 / 2);
+      expect(Math.abs(centre(box).y - 630 / 2)).toBeLessThanOrEqual(2);
     }
     expect(Math.abs(centre(wide).x - centre(tall).x)).toBeLessThanOrEqual(2);
   });
@@ -323,8 +328,8 @@ describe("what the card shows", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const plain = await renderShareCard({ title: "Okunamayan Görsel", image: null, siteName: site });
     expect(warn).not.toHaveBeenCalled();
-    // 40.3 million pixels, a few kilobytes of PNG: it would take some 120 MB to decode.
-    await put("/images/dev.png", sharp({ create: { width: 6400, height: 6300, channels: 3, background: { r: 0, g: 200, b: 0 } } }).png({ compressionLevel: 9 }).toBuffer());
+    // A complete PNG of 40.3 million pixels in some 40 kB: readable, but too many pixels to decode for a card.
+    await put("/images/dev.png", blackPng(6400, 6300));
     for (const image of ["/images/bozuk.png", "/images/dev.png"]) {
       warn.mockClear();
       expect((await renderShareCard({ title: "Okunamayan Görsel", image, siteName: site })).equals(plain), image).toBe(true);
