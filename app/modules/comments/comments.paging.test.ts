@@ -42,6 +42,19 @@ describe("mergeComments", () => {
     expect(mergeComments([d, c], [a, b]).map((x) => x.id)).toEqual([a.id, c.id, b.id, d.id]);
   });
 
+  it("orders comments written at the same moment by id, highest first, whatever order they arrive in", () => {
+    // As the database's 'created_at desc, id desc': a page loaded later may bring them in any order.
+    const same = "2026-05-01T10:00:00.250000Z";
+    const tied = [1, 2, 3, 4, 5].map((n) => ({ id: id(n), createdAt: same }));
+    const older = { id: id(9), createdAt: "2026-05-01T10:00:00.249999Z" };
+    const newer = { id: id(0), createdAt: "2026-05-01T10:00:00.250001Z" };
+    const order = (list: { id: string }[]) => list.map((c) => c.id);
+    const expected = [id(0), id(5), id(4), id(3), id(2), id(1), id(9)];
+    expect(order(mergeComments([older, ...tied], [newer]))).toEqual(expected);
+    expect(order(mergeComments([newer], [...tied].reverse(), [older]))).toEqual(expected);
+    expect(order(mergeComments([tied[2]!, tied[0]!, tied[4]!], [tied[1]!, tied[3]!]))).toEqual([id(5), id(4), id(3), id(2), id(1)]);
+  });
+
   it("shows each comment once, the later copy winning", () => {
     const first = { ...comment(1), comment: "eski" };
     const again = { ...comment(1), comment: "yeni" };

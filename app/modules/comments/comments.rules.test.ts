@@ -40,6 +40,13 @@ describe("comment rules in the browser and on the server", () => {
     if (!parsed.success) expect(parsed.error.issues.map((i) => i.message)).toContain(problem);
   });
 
+  it("gives five stars to a comment whose rating is missing or empty (null), as the form's preselected star does", () => {
+    for (const rating of [undefined, null]) {
+      expect(CommentSchema.parse({ userName: "Ali", comment: "metin", rating }).rating).toBe(5);
+      expect(firstCommentProblem({ userName: "Ali", comment: "metin", rating })).toBeNull();
+    }
+  });
+
   it("reports the name first when both are blank, as the spec's toasts do", () => {
     expect(firstCommentProblem({ userName: "", comment: "" })).toBe("Lütfen kullanıcı adınızı girin");
   });

@@ -4,12 +4,14 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
-import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
+import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, toastOf, type TestSession } from "../../../../tests/helpers/admin";
 import { callRoute } from "../../../../tests/helpers/routes";
 import { auditLog, promotionComments } from "~/db/schema";
 import { insertCasino, insertComment, insertPromotion } from "~/seed/factories.server";
 import type { CommentListItem } from "~/modules/comments/comments-admin.schema";
 import { pageStore, promotionTag, SITE_TAG } from "~/lib/page-cache.server";
+import { actorOf } from "~/lib/command.server";
+import { removeComment, updateComment } from "~/modules/comments/comments-admin.server";
 import { loader as detailLoader } from "../../public/promotion-detail";
 import CommentList, { action, loader } from "./list";
 
@@ -70,6 +72,8 @@ describeEachDriver("admin comments", ({ db }) => {
       expect((await listOf("/admin/comments?puan=4")).list.items.map((c) => c.userName)).toEqual(["Ayşe Y."]);
       expect((await listOf("/admin/comments?puan=3")).list.total).toBe(0);
       for (const all of ["", "0", "6", "abc", "4.5"]) expect((await listOf(`/admin/comments?puan=${all}`)).list.total).toBe(3);
+      // A pasted link with a space around the number still filters.
+      for (const spaced of ["+4", "4+", "%204%20"]) expect((await listOf(`/admin/comments?puan=${spaced}`)).list.items.map((c) => c.userName), spaced).toEqual(["Ayşe Y."]);
     });
 
     it("pages a rating's comments among the others: page 2 holds that rating's oldest, and the count is that rating's", async () => {
@@ -151,6 +155,15 @@ describeEachDriver("admin comments", ({ db }) => {
       expect(await counted("/admin/comments?puan=5")).toMatchObject({ total: 1000, more: false, pageCount: 40 });
     });
 
+    it("shows each comment's date and time as Istanbul reads it", async () => {
+      await arrange();
+      const data = await listOf("/admin/comments");
+      const Stub = createRoutesStub([{ path: "/admin/comments", Component: () => createElement(CommentList as never, { loaderData: data }) }]);
+      const html = renderToString(createElement(Stub, { initialEntries: ["/admin/comments"] })).replaceAll("<!-- -->", "");
+      // Stored as midnight UTC on 1 June 2026: 03:00 in Istanbul.
+      expect(html).toContain('<time dateTime="2026-06-01T00:00:00.000Z">1 Haziran 2026 03:00</time>');
+    });
+
     it("sends a page beyond the last to the last page", async () => {
       await arrange();
       const outcome = outcomeOf(await callAdmin(loader, "/admin/comments?sayfa=3&puan=4", { session: admin }));
@@ -173,8 +186,9 @@ describeEachDriver("admin comments", ({ db }) => {
       const before = await callRoute(detailLoader, url, { params: { casinoSlug: casino.slug, promotionSlug: promotion.slug } });
       expect(before.data.comments.map((c) => c.comment)).toEqual(["Bonus hızlı geldi."]);
 
-      const outcome = outcomeOf(await callAdmin(action, `/admin/comments?q=Ay%C5%9Fe&puan=4&duzenle=${comment.id}`, { session: admin, form: EDIT(comment.id) }));
-      expect(outcome).toMatchObject({ status: 302, location: "/admin/comments?q=Ay%C5%9Fe&puan=4" });
+      const result = await callAdmin(action, `/admin/comments?q=Ay%C5%9Fe&puan=4&duzenle=${comment.id}`, { session: admin, form: EDIT(comment.id) });
+      expect(outcomeOf(result)).toMatchObject({ status: 302, location: "/admin/comments?q=Ay%C5%9Fe&puan=4" });
+      expect(await toastOf(result)).toBe("Yorum güncellendi");
       expect(await stored(comment.id)).toMatchObject({ userName: "Ayşe Yılmaz", comment: "Bonus hızlı geldi, destek de iyiydi.", rating: 5, promotionId: promotion.id });
 
       const after = await callRoute(detailLoader, url, { params: { casinoSlug: casino.slug, promotionSlug: promotion.slug } });
@@ -263,8 +277,9 @@ describeEachDriver("admin comments", ({ db }) => {
     it("deletes the comment, audits it and the promotion page no longer shows it", async () => {
       const { casino, promotion, comment } = await arrange();
       const keep = await insertComment(db(), { promotionId: promotion.id, userName: "Kalan", comment: "Bu yorum kalır." });
-      const outcome = outcomeOf(await callAdmin(action, "/admin/comments?puan=4", { session: admin, form: { intent: "delete", id: comment.id } }));
-      expect(outcome).toMatchObject({ status: 302, location: "/admin/comments?puan=4" });
+      const result = await callAdmin(action, "/admin/comments?puan=4", { session: admin, form: { intent: "delete", id: comment.id } });
+      expect(outcomeOf(result)).toMatchObject({ status: 302, location: "/admin/comments?puan=4" });
+      expect(await toastOf(result)).toBe("Yorum silindi");
       expect(await stored(comment.id)).toBeUndefined();
       expect(await stored(keep.id)).toBeDefined();
       const [entry] = await db().select().from(auditLog);
@@ -282,10 +297,35 @@ describeEachDriver("admin comments", ({ db }) => {
       const malformed = await post({ intent: "delete", id: "1 or 1=1" });
       expect(malformed.status).toBe(400);
       expect(malformed.errors?.id).toEqual(["Yorum bulunamadı"]);
-      expect((await post({ intent: "delete", id: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+      const unknown = await post({ intent: "delete", id: "00000000-0000-4000-8000-000000000000" });
+      expect(unknown.status).toBe(404);
+      expect(unknown.errors?.[""]).toEqual(["Yorum bulunamadı"]);
       expect(await commentCount()).toBe(1);
       const [refusal] = await db().select().from(auditLog);
-      expect(refusal).toMatchObject({ action: "comment.delete", outcome: "failure", entityId: "00000000-0000-4000-8000-000000000000" });
+      // Nothing was found, so the row names no comment text.
+      expect(refusal).toMatchObject({ action: "comment.delete", outcome: "failure", entityId: "00000000-0000-4000-8000-000000000000", summary: "" });
+    });
+  });
+
+  describe("the commands, called directly", () => {
+    const actor = () => actorOf(admin, { clientAddress: "10.0.0.9" });
+
+    it("refuse a malformed id with 'Yorum bulunamadı' and an audited failure, changing nothing", async () => {
+      const { comment } = await arrange();
+      for (const id of ["1 or 1=1", "", comment.id.toUpperCase().replace(/-/g, "")]) {
+        const edited = await updateComment(actor(), { intent: "update", id, userName: "Ayşe Yılmaz", comment: "Değişti.", rating: 1 });
+        expect(edited, id).toEqual({ ok: false, fieldErrors: { "": ["Yorum bulunamadı"] } });
+        expect(await removeComment(actor(), id), id).toEqual({ ok: false, fieldErrors: { "": ["Yorum bulunamadı"] } });
+      }
+      expect(await stored(comment.id)).toMatchObject({ userName: "Ayşe Y.", comment: "Bonus hızlı geldi.", rating: 4 });
+      const rows = await db().select().from(auditLog);
+      expect(rows.map((r) => `${r.action} ${r.outcome}`).sort()).toEqual([...Array(3).fill("comment.delete failure"), ...Array(3).fill("comment.update failure")]);
+    });
+
+    it("return the deleted comment and its promotion, so the caller knows which page changed", async () => {
+      const { promotion, comment } = await arrange();
+      expect(await removeComment(actor(), comment.id)).toEqual({ ok: true, value: { id: comment.id, promotionId: promotion.id } });
+      expect(await updateComment(actor(), { ...EDIT(comment.id), intent: "update", rating: 5 })).toEqual({ ok: false, fieldErrors: { "": ["Yorum bulunamadı"] } });
     });
   });
 
