@@ -77,7 +77,6 @@ function greyscalePng(width: number, height: number, rows: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", data), chunk("IEND", Buffer.alloc(0))]);
 }
 
-
 /** Every file under uploads/, as paths relative to it (the temporary folder included). */
 export function filesUnderUploads(): string[] {
   if (!fs.existsSync(uploadsRoot())) return [];

@@ -159,6 +159,8 @@ export async function getCasinoForEdit(id: string): Promise<CasinoEditorValue | 
  */
 export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInput): Promise<CommandResult<Casino>> {
   const values = { ...input, description: sanitizeRichText(input.description), slug: slugify(input.name) };
+  // The casino an edit names; a malformed id names none (refused below, as in removeCasino).
+  const recordId = id && isUuid(id) ? id : null;
   return runCommand(
     CASINO_COMMANDS,
     id ? "update" : "create",
@@ -166,13 +168,12 @@ export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInp
     async (tx) => {
       // A save that keeps the name keeps the address: a short name's slug carries a time
       // suffix (public-site.md §5.2) that would otherwise change on every save.
-      // Read under a row lock, so two saves at once cannot both add to the old list. A
-      // malformed id finds no casino (as in removeCasino), instead of failing in the database.
-      const [before] = id && isUuid(id)
+      // Read under a row lock, so two saves at once cannot both add to the old list.
+      const [before] = recordId
         ? await tx
             .select({ url: casinos.url, currentAddress: casinos.currentAddress, formerHosts: casinos.formerHosts })
             .from(casinos)
-            .where(eq(casinos.id, id))
+            .where(eq(casinos.id, recordId))
             .for("update")
         : [];
       if (id && !before) return reject({ "": [CASINO_MESSAGES.notFound] });
@@ -191,7 +192,7 @@ export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInp
       if (!row) return reject({ "": [CASINO_MESSAGES.notFound] });
       return { value: row, target: { id: row.id, summary: row.name } };
     },
-    { id: id && isUuid(id) ? id : null, summary: input.name },
+    { id: recordId, summary: input.name },
   );
 }
 
