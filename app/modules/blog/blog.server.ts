@@ -5,7 +5,7 @@ import { blogPosts, postViews, type BlogPost, type NewBlogPost } from "~/db/sche
 import { getSessionSecret } from "~/lib/secret.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { auditInTx, reject, runCommand, type Actor, type CommandResult, type DomainCommands, type Tx } from "~/lib/command.server";
-import { isUuid } from "~/lib/ids";
+import { isUuid, uuidOrNull } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { foldForSearch } from "~/lib/turkish";
 import { enqueueIndexing, type IndexingRequest } from "~/modules/indexing/indexing-queue.server";
@@ -261,7 +261,7 @@ export function setPostPublished(actor: Actor, id: string, isPublished: boolean)
       }
       return { value: { id: row.id, isPublished }, target: { id: row.id, summary: row.title } };
     },
-    { id: isUuid(id) ? id : null, summary: "" },
+    { id: uuidOrNull(id), summary: "" },
   );
 }
 
@@ -279,7 +279,7 @@ export function removePost(actor: Actor, id: string): Promise<CommandResult<{ id
       if (row.isPublished) await enqueueIndexing(tx, [indexingRequest(row, true)], "blog-post.delete");
       return { value: { id: row.id }, target: { id: row.id, summary: row.title } };
     },
-    { id: isUuid(id) ? id : null, summary: "" },
+    { id: uuidOrNull(id), summary: "" },
   );
 }
 

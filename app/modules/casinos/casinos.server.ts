@@ -7,7 +7,7 @@ import { reject, runCommand, type Actor, type CommandResult, type DomainCommands
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { htmlToText } from "~/lib/text";
 import { CASINO_MESSAGES, type CasinoEditorValue, type CasinoFormInput, type CasinoListItem, type CasinoSort } from "./casinos.schema";
-import { isUuid } from "~/lib/ids";
+import { isUuid, uuidOrNull } from "~/lib/ids";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { slugify } from "~/lib/slug";
 import { foldTurkish, sortByTurkishName } from "~/lib/turkish";
@@ -160,7 +160,7 @@ export async function getCasinoForEdit(id: string): Promise<CasinoEditorValue | 
 export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInput): Promise<CommandResult<Casino>> {
   const values = { ...input, description: sanitizeRichText(input.description), slug: slugify(input.name) };
   // The casino an edit names; a malformed id names none (refused below, as in removeCasino).
-  const recordId = id && isUuid(id) ? id : null;
+  const recordId = uuidOrNull(id);
   return runCommand(
     CASINO_COMMANDS,
     id ? "update" : "create",

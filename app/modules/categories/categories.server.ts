@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, notExists, or, sql, type SQL } from "
 import { getDb } from "~/db/index.server";
 import { promotionCategories, promotions, type PromotionCategory } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
-import { isUuid } from "~/lib/ids";
+import { isUuid, uuidOrNull } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { CATEGORY_MESSAGES, type CategoryFormInput, type CategoryListItem, type CategorySort } from "./categories.schema";
@@ -103,6 +103,6 @@ export function removeCategory(actor: Actor, id: string): Promise<CommandResult<
       if (!row) return reject({ "": [CATEGORY_MESSAGES.inUse] }, { id: locked.id, summary: locked.name });
       return { value: { id: row.id }, target: { id: row.id, summary: row.name } };
     },
-    { id: isUuid(id) ? id : null, summary: "" },
+    { id: uuidOrNull(id), summary: "" },
   );
 }

@@ -3,7 +3,7 @@ import { getDb } from "~/db/index.server";
 import { casinos, promotionCategories, promotions, type Promotion } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands, type FieldErrors, type Tx } from "~/lib/command.server";
 import { addDays, istanbulToday } from "~/lib/dates";
-import { isUuid } from "~/lib/ids";
+import { isUuid, uuidOrNull } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { keepAnswersByText } from "~/lib/keep-answers";
 import { sanitizeRichTextUncached } from "~/lib/sanitize.server";
@@ -530,7 +530,7 @@ export function setPromotionActiveByAdmin(actor: Actor, id: string, isActive: bo
         target: { id: row.id, summary: row.title },
       };
     },
-    { id: isUuid(id) ? id : null, summary: "" },
+    { id: uuidOrNull(id), summary: "" },
   );
 }
 

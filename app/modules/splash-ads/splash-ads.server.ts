@@ -4,7 +4,7 @@ import { casinos, splashAds, type SplashAd } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { readShared } from "~/lib/shared-reads.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
-import { isUuid } from "~/lib/ids";
+import { isUuid, uuidOrNull } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
 import { sortByTurkishName } from "~/lib/turkish";
 import {
@@ -103,7 +103,7 @@ export function saveSplashAd(actor: Actor, id: string | null, input: SplashAdFor
       if (!row) return reject({ "": [SPLASH_AD_MESSAGES.notFound] });
       return { value: row, target: { id: row.id, summary: row.title } };
     },
-    { id: id && isUuid(id) ? id : null, summary: input.title },
+    { id: uuidOrNull(id), summary: input.title },
   );
 }
 
@@ -123,7 +123,7 @@ export function setSplashAdActiveAs(actor: Actor, id: string, isActive: boolean)
       if (!row) return reject({ "": [SPLASH_AD_MESSAGES.toggleFailed] });
       return { value: { id: row.id, isActive }, target: { id: row.id, summary: row.title } };
     },
-    { id: isUuid(id) ? id : null, summary: "" },
+    { id: uuidOrNull(id), summary: "" },
   );
 }
 
@@ -137,6 +137,6 @@ export function removeSplashAd(actor: Actor, id: string): Promise<CommandResult<
       if (!row) return reject({ "": [SPLASH_AD_MESSAGES.deleteFailed] });
       return { value: { id: row.id }, target: { id: row.id, summary: row.title } };
     },
-    { id: isUuid(id) ? id : null, summary: "" },
+    { id: uuidOrNull(id), summary: "" },
   );
 }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { isUuid, uuidOrNull } from "./ids";
+
+const ID = "3f2b8c1e-9d4a-4e6b-8a7c-1b2c3d4e5f60";
+
+describe("ids", () => {
+  it("accepts a uuid in either case and nothing around it", () => {
+    expect(isUuid(ID)).toBe(true);
+    expect(isUuid(ID.toUpperCase())).toBe(true);
+    expect(isUuid(` ${ID}`)).toBe(false);
+    expect(isUuid(`${ID}0`)).toBe(false);
+    expect(isUuid(`x${ID}`)).toBe(false);
+    expect(isUuid(ID.replaceAll("-", ""))).toBe(false);
+    expect(isUuid(ID.replace("f", "g"))).toBe(false);
+    expect(isUuid("")).toBe(false);
+    expect(isUuid(null)).toBe(false);
+    expect(isUuid(undefined)).toBe(false);
+  });
+
+  it("names the record an audit row is about only when the id is well formed", () => {
+    expect(uuidOrNull(ID)).toBe(ID);
+    expect(uuidOrNull("1 OR 1=1")).toBeNull();
+    expect(uuidOrNull("")).toBeNull();
+    expect(uuidOrNull(undefined)).toBeNull();
+  });
+});
