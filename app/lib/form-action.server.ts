@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { CommandResult, FieldErrors } from "./command.server";
 import { getEnv } from "~/env.server";
+import { isUuid } from "./ids";
 import { readBoundedForm } from "./request-body.server";
 
 // The admin action's middle, written once (ADR 003): parse the form with the screen's
@@ -17,6 +18,16 @@ export async function readForm(request: Request): Promise<FormData> {
   const body = await readBoundedForm(request, getEnv().MAX_ADMIN_BODY_BYTES);
   if (!body.ok) throw data({ message: body.message }, body.status);
   return body.form;
+}
+
+/**
+ * The record an editor's URL names: none on the new screen. A malformed id names no record,
+ * so its save answers 404 as its page does (the error boundary's text), before the body is read.
+ */
+export function editedId(params: { id?: string }, notFoundMessage: string): string | null {
+  if (params.id === undefined) return null;
+  if (!isUuid(params.id)) throw data({ message: notFoundMessage }, 404);
+  return params.id;
 }
 
 /** conform keeps form-level messages apart; commands put them under "". */

@@ -189,13 +189,16 @@ describeEachDriver("admin blog", ({ db }) => {
       expect(actions).toEqual(["blog-post.update:success", "blog-post.update:success"]);
     });
 
-    it("answers an unknown post with the form message and writes nothing", async () => {
-      for (const id of [MISSING, "yazi-degil"]) {
-        const outcome = outcomeOf(await callAdmin(editorAction, `/admin/blog/edit/${id}`, { session: admin, params: { id }, form: form() }));
-        expect(outcome.status).toBe(400);
-        expect(outcome.errors?.[""]).toEqual(["Blog yazısı bulunamadı"]);
-      }
+    it("answers an unknown post with the form message, a malformed id with 404 as its page does, and writes nothing", async () => {
+      const outcome = outcomeOf(await callAdmin(editorAction, `/admin/blog/edit/${MISSING}`, { session: admin, params: { id: MISSING }, form: form() }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.[""]).toEqual(["Blog yazısı bulunamadı"]);
+      const malformed = outcomeOf(await callAdmin(editorAction, "/admin/blog/edit/yazi-degil", { session: admin, params: { id: "yazi-degil" }, form: form() }));
+      expect(malformed.status).toBe(404);
+      expect(outcomeOf(await callAdmin(editLoader, "/admin/blog/edit/yazi-degil", { session: admin, params: { id: "yazi-degil" } })).status).toBe(404);
       expect(await postCount()).toBe(0);
+      // Only the unknown (well-formed) id reached the command and its audit row.
+      expect((await db().select().from(auditLog)).map((entry) => `${entry.action}:${entry.outcome}:${entry.entityId}`)).toEqual([`blog-post.update:failure:${MISSING}`]);
     });
   });
 

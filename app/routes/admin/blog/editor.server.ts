@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { actorOf } from "~/lib/command.server";
-import { readForm, submitForm } from "~/lib/form-action.server";
+import { editedId, readForm, submitForm } from "~/lib/form-action.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { latestOpenBulkJob } from "~/modules/ai/bulk.server";
 import { isAiConfigured } from "~/modules/ai/ai.server";
@@ -26,13 +26,14 @@ export async function loadBlogEditor({ request, params, context }: Args) {
 /** The one action of the new and edit screens (STYLE.md: new and edit share one action). */
 export async function action({ request, params, context }: Args) {
   const admin = await requireAdmin(request, context);
+  const id = editedId(params, BLOG_POST_MESSAGES.notFound);
   const formData = await readForm(request);
   return submitForm(
     formData,
     BlogPostFormSchema,
-    (input) => savePost(actorOf(admin, context), params.id ?? null, input),
+    (input) => savePost(actorOf(admin, context), id, input),
     // admin.md §2: after saving the user goes back to /admin/blog.
-    () => redirectWithToast(request, "/admin/blog", { type: "success", message: params.id ? BLOG_POST_MESSAGES.updated : BLOG_POST_MESSAGES.created }),
+    () => redirectWithToast(request, "/admin/blog", { type: "success", message: id ? BLOG_POST_MESSAGES.updated : BLOG_POST_MESSAGES.created }),
     BLOG_POST_MESSAGES.saveFailed,
   );
 }

@@ -1,8 +1,7 @@
 import { data } from "react-router";
-import { isUuid } from "~/lib/ids";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { actorOf } from "~/lib/command.server";
-import { readForm, submitForm } from "~/lib/form-action.server";
+import { editedId, readForm, submitForm } from "~/lib/form-action.server";
 import { CASINO_MESSAGES, CasinoFormSchema } from "~/modules/casinos/casinos.schema";
 import { getCasinoForEdit, saveCasino } from "~/modules/casinos/casinos.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -21,13 +20,13 @@ export async function loadCasinoEditor({ request, params, context }: Args) {
 /** The one action of the new and edit screens (STYLE.md: new and edit share one action). */
 export async function action({ request, params, context }: Args) {
   const admin = await requireAdmin(request, context);
-  if (params.id !== undefined && !isUuid(params.id)) throw data({ message: CASINO_MESSAGES.notFound }, 404);
+  const id = editedId(params, CASINO_MESSAGES.notFound);
   const formData = await readForm(request);
   return submitForm(
     formData,
     CasinoFormSchema,
-    (input) => saveCasino(actorOf(admin, context), params.id ?? null, input),
-    () => redirectWithToast(request, "/admin/casinos", { type: "success", message: params.id ? CASINO_MESSAGES.updated : CASINO_MESSAGES.created }),
+    (input) => saveCasino(actorOf(admin, context), id, input),
+    () => redirectWithToast(request, "/admin/casinos", { type: "success", message: id ? CASINO_MESSAGES.updated : CASINO_MESSAGES.created }),
     CASINO_MESSAGES.saveFailed,
   );
 }

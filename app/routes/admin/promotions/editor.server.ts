@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { actorOf } from "~/lib/command.server";
-import { readForm, submitForm } from "~/lib/form-action.server";
+import { editedId, readForm, submitForm } from "~/lib/form-action.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { PROMOTION_MESSAGES, PromotionFormSchema } from "~/modules/promotions/promotions.schema";
 import { getPromotionForEdit, listPromotionEditorOptions, savePromotion } from "~/modules/promotions/promotions.server";
@@ -20,13 +20,14 @@ export async function loadPromotionEditor({ request, params, context }: Args) {
 /** The one action of the new and edit screens (STYLE.md: new and edit share one action). */
 export async function action({ request, params, context }: Args) {
   const admin = await requireAdmin(request, context);
+  const id = editedId(params, PROMOTION_MESSAGES.notFound);
   const formData = await readForm(request);
   return submitForm(
     formData,
     PromotionFormSchema,
-    (input) => savePromotion(actorOf(admin, context), params.id ?? null, input),
+    (input) => savePromotion(actorOf(admin, context), id, input),
     // An activation queued the page for IndexNow inside the save; nothing here waits for it.
-    () => redirectWithToast(request, "/admin/promotions", { type: "success", message: params.id ? PROMOTION_MESSAGES.updated : PROMOTION_MESSAGES.created }),
-    params.id ? PROMOTION_MESSAGES.updateFailed() : PROMOTION_MESSAGES.createFailed(),
+    () => redirectWithToast(request, "/admin/promotions", { type: "success", message: id ? PROMOTION_MESSAGES.updated : PROMOTION_MESSAGES.created }),
+    id ? PROMOTION_MESSAGES.updateFailed() : PROMOTION_MESSAGES.createFailed(),
   );
 }

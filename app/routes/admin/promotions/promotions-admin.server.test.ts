@@ -201,6 +201,14 @@ describeEachDriver("admin promotions", ({ db }) => {
       expect(outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${MISSING}`, { session: admin, params: { id: MISSING } })).status).toBe(404);
       expect(outcomeOf(await callAdmin(editLoader, "/admin/promotions/edit/abc", { session: admin, params: { id: "abc" } })).status).toBe(404);
     });
+
+    it("answers a save to a malformed id with 404, as its page does, and writes nothing", async () => {
+      const { form } = await validForm();
+      const outcome = outcomeOf(await callAdmin(editorAction, "/admin/promotions/edit/abc", { session: admin, params: { id: "abc" }, form }));
+      expect(outcome.status).toBe(404);
+      expect(await promotionCount()).toBe(0);
+      expect(await db().select().from(auditLog)).toEqual([]);
+    });
   });
 
   describe("structured bonus terms (issue 11 §1)", () => {

@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/modules/auth/auth.server";
-import { isUuid } from "~/lib/ids";
 import { actorOf } from "~/lib/command.server";
-import { readForm, submitForm } from "~/lib/form-action.server";
+import { editedId, readForm, submitForm } from "~/lib/form-action.server";
 import { SPLASH_AD_MESSAGES, SplashAdFormSchema } from "~/modules/splash-ads/splash-ads.schema";
 import { getSplashAdForEdit, listSplashAdCasinoOptions, saveSplashAd } from "~/modules/splash-ads/splash-ads.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -20,12 +19,12 @@ export async function loadSplashAdEditor({ request, params, context }: Args) {
 /** The one action of the new and edit screens. */
 export async function action({ request, params, context }: Args) {
   const admin = await requireAdmin(request, context);
-  if (params.id !== undefined && !isUuid(params.id)) throw data({ message: SPLASH_AD_MESSAGES.notFound }, 404);
+  const id = editedId(params, SPLASH_AD_MESSAGES.notFound);
   const formData = await readForm(request);
   return submitForm(
     formData,
     SplashAdFormSchema,
-    (input) => saveSplashAd(actorOf(admin, context), params.id ?? null, input),
-    () => redirectWithToast(request, "/admin/splash-ads", { type: "success", message: params.id ? SPLASH_AD_MESSAGES.updated : SPLASH_AD_MESSAGES.created }),
+    (input) => saveSplashAd(actorOf(admin, context), id, input),
+    () => redirectWithToast(request, "/admin/splash-ads", { type: "success", message: id ? SPLASH_AD_MESSAGES.updated : SPLASH_AD_MESSAGES.created }),
   );
 }
