@@ -11,6 +11,7 @@ describe("isFlashToast", () => {
     ["no type", { message: "Casino başarıyla eklendi" }],
     ["no message", { type: "success" }],
     ["a message that is not text", { type: "error", message: 42 }],
+    ["a type that only reads as one", { type: ["success"], message: "Casino başarıyla eklendi" }],
   ])("refuses a toast with %s", (_, value) => {
     expect(isFlashToast(value)).toBe(false);
   });

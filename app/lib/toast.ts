@@ -2,8 +2,10 @@
 export type ToastType = "success" | "error" | "blank" | "loading";
 export type FlashToast = { type: ToastType; message: string };
 
+const TOAST_TYPES: ReadonlySet<string> = new Set<ToastType>(["success", "error", "blank", "loading"]);
+
 export function isFlashToast(value: unknown): value is FlashToast {
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Record<string, unknown>;
-  return typeof candidate.message === "string" && ["success", "error", "blank", "loading"].includes(String(candidate.type));
+  return typeof candidate.message === "string" && typeof candidate.type === "string" && TOAST_TYPES.has(candidate.type);
 }
