@@ -181,6 +181,28 @@ describeEachDriver("admin: search-engine submissions", ({ db }) => {
     expect(JSON.parse(fake.requests[0]!.body).urlList).toEqual([`${SITE}/blog/a`, `${SITE}/blog/b`]);
   });
 
+  it("queues a path once with its leading slashes dropped, so the screen and the request show it with one", async () => {
+    await db().transaction((tx) =>
+      enqueueIndexing(tx, [{ path: "/blog/tek-egik" }, { path: "///bonuslar/yildiz/hos-geldin" }, { path: "blog/egiksiz" }], "blog-post.publish"),
+    );
+    expect(await statuses()).toEqual([
+      ["blog/tek-egik", "pending", 0],
+      ["bonuslar/yildiz/hos-geldin", "pending", 0],
+      ["blog/egiksiz", "pending", 0],
+    ]);
+    expect(rowsOf(render(await load()), 1).map((cells) => cells[0])).toEqual(["/blog/egiksiz", "/bonuslar/yildiz/hos-geldin", "/blog/tek-egik"]);
+    await callAdmin(action, "/admin/indexing", { session: admin, form: { intent: "send" } });
+    expect(JSON.parse(fake.requests[0]!.body).urlList).toEqual([`${SITE}/blog/tek-egik`, `${SITE}/bonuslar/yildiz/hos-geldin`, `${SITE}/blog/egiksiz`]);
+  });
+
+  it("queues nothing for a command that names no path, nor anything while IndexNow is off", async () => {
+    await enqueue([]);
+    expect(await statuses()).toEqual([]);
+    configureIndexNow(null);
+    await enqueue(["blog/a", "blog/b"]);
+    expect(await statuses()).toEqual([]);
+  });
+
   it("refuses an unknown intent with 400 and does nothing", async () => {
     await enqueue(["blog/a"]);
     expect(outcomeOf(await callAdmin(action, "/admin/indexing", { session: admin, form: { intent: "drop" } })).status).toBe(400);
