@@ -1,18 +1,65 @@
-import { asc, count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { asc, count, eq, inArray } from "drizzle-orm";
+import crypto from "node:crypto";
+import net from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../tests/helpers/fake-indexnow";
+import { setDatabase } from "~/db/index.server";
 import { blogPosts, indexNowQueue, indexNowSubmissions, promotions } from "~/db/schema";
 import { insertPost, insertPromotion } from "~/seed/factories.server";
 import { configureIndexNow } from "./indexing.server";
 import { enqueueIndexing, type IndexingRequest } from "./indexing-queue.server";
 import type { IndexingReason } from "./indexing.schema";
-import { runIndexingOnce, startIndexingSender, startIndexingSenderFromEnv } from "./indexing-sender.server";
+import { pruneIndexingHistory, retryAfterTime, runIndexingOnce, startIndexingSender, startIndexingSenderFromEnv } from "./indexing-sender.server";
 
 const SITE = "https://bonus.example";
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** A pass's clock for answers that name a date: 2030-03-01 12:00 UTC is a Friday. */
+const NOON = new Date("2030-03-01T12:00:00Z");
 
-describeEachDriver("IndexNow queue and sender", ({ db }) => {
+/** Resolves once `check` holds, polling with the real clock (vi.waitFor moves a faked one). */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** An address on 127.0.0.1 where nothing listens: connecting to it is refused. */
+async function closedPortOrigin(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe("retryAfterTime", () => {
+  const now = NOON;
+  const at = (value: string | null) => retryAfterTime(value, now)?.toISOString() ?? null;
+  it("reads seconds, around which spaces do not matter", () => {
+    expect(at("120")).toBe("2030-03-01T12:02:00.000Z");
+    expect(at(" 120 ")).toBe("2030-03-01T12:02:00.000Z");
+  });
+  it("reads a date, whether it starts or ends with digits", () => {
+    expect(at("Fri, 01 Mar 2030 12:05:00 GMT")).toBe("2030-03-01T12:05:00.000Z");
+    expect(at("Fri, 01 Mar 2030 12:05:00 +0000")).toBe("2030-03-01T12:05:00.000Z");
+    expect(at("01 Mar 2030 12:05:00 GMT")).toBe("2030-03-01T12:05:00.000Z");
+  });
+  it("keeps the wait between a second and a day", () => {
+    expect(at("0")).toBe("2030-03-01T12:00:01.000Z");
+    expect(at("Fri, 01 Mar 2030 11:00:00 GMT")).toBe("2030-03-01T12:00:01.000Z");
+    expect(at("172800")).toBe("2030-03-02T12:00:00.000Z");
+  });
+  it("reads nothing from an absent value or one that is neither seconds nor a date", () => {
+    for (const value of [null, "", "12abc", "abc12", "soon"]) expect(at(value), String(value)).toBeNull();
+  });
+});
+
+describeEachDriver("IndexNow queue and sender", ({ db, database, driver }) => {
   let fake: FakeIndexNow;
   let refused: string[];
   let warn: { mock: { calls: unknown[][] } };
@@ -42,6 +89,12 @@ describeEachDriver("IndexNow queue and sender", ({ db }) => {
   const sentUrls = (request: { body: string }) => JSON.parse(request.body).urlList as string[];
   const queueRows = () => db().select().from(indexNowQueue).orderBy(asc(indexNowQueue.id));
   const submissions = () => db().select().from(indexNowSubmissions).orderBy(asc(indexNowSubmissions.id));
+  const warnLines = () => warn.mock.calls.map(([line]) => String(line));
+  /** Gives the queue's rows (in id order) this many attempts already made. */
+  const setAttempts = async (attempts: number[]) => {
+    const rows = await queueRows();
+    for (const [i, n] of attempts.entries()) await db().update(indexNowQueue).set({ attempts: n }).where(eq(indexNowQueue.id, rows[i]!.id));
+  };
 
   it("sends 25 queued paths as one request of 25 absolute URLs; a path queued twice is sent once", async () => {
     await enqueue(paths(25));
@@ -61,6 +114,8 @@ describeEachDriver("IndexNow queue and sender", ({ db }) => {
     const [submission] = await submissions();
     expect(submission).toMatchObject({ urlCount: 25, httpStatus: 200, outcome: "submitted" });
     expect(rows.every((row) => row.submissionId === submission!.id)).toBe(true);
+    // An accepted request is not a refusal: nothing is logged.
+    expect(warn.mock.calls).toEqual([]);
     // Nothing left: the next pass sends nothing.
     await runIndexingOnce();
     expect(fake.requests).toHaveLength(1);
@@ -96,8 +151,8 @@ describeEachDriver("IndexNow queue and sender", ({ db }) => {
       expect(row).toMatchObject({ status: "pending", attempts: 1 });
       expect(row.nextAttemptAt.getTime()).toBe(start.getTime() + 120_000);
     }
-    expect((await submissions())[0]).toMatchObject({ outcome: "rate-limited", httpStatus: 429 });
-    expect(String(warn.mock.calls[0]![0])).toContain("429");
+    expect((await submissions())[0]).toMatchObject({ outcome: "rate-limited", httpStatus: 429, detail: "Retry-After: 120" });
+    expect(warnLines()).toEqual(["IndexNow: 2 URL(s) not accepted (HTTP 429, rate-limited): Retry-After: 120"]);
 
     fake.answer = 200;
     await runIndexingOnce({ now: new Date(start.getTime() + 119_000) });
@@ -117,7 +172,10 @@ describeEachDriver("IndexNow queue and sender", ({ db }) => {
     await runIndexingOnce({ now: t0 });
     const [first] = await queueRows();
     const firstDelay = first!.nextAttemptAt.getTime() - t0.getTime();
-    expect(firstDelay).toBeGreaterThan(0);
+    // One minute after the first attempt, doubled after each further one.
+    expect(firstDelay).toBe(MINUTE);
+    expect((await submissions())[0]).toMatchObject({ outcome: "rate-limited", httpStatus: 429, detail: "Retry-After yok: üstel bekleme" });
+    expect(warnLines()).toEqual(["IndexNow: 1 URL(s) not accepted (HTTP 429, rate-limited): Retry-After yok: üstel bekleme"]);
     // Not before the delay is over.
     await runIndexingOnce({ now: new Date(first!.nextAttemptAt.getTime() - 1000) });
     expect(fake.requests).toHaveLength(1);
@@ -150,8 +208,8 @@ describeEachDriver("IndexNow queue and sender", ({ db }) => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it("retries after a timeout, and a later pass succeeds", async () => {
-    configureIndexNow({ key: "test-key", endpoint: fake.endpoint, siteUrl: SITE, timeoutMs: 100 });
+  it("retries after a timeout, says how many seconds it waited, and a later pass succeeds", async () => {
+    configureIndexNow({ key: "test-key", endpoint: fake.endpoint, siteUrl: SITE, timeoutMs: 1_000 });
     await enqueue(paths(2));
     fake.answer = "hang";
     const t0 = new Date();
@@ -164,8 +222,8 @@ describeEachDriver("IndexNow queue and sender", ({ db }) => {
     ]);
     expect(rows[0]!.nextAttemptAt.getTime()).toBeGreaterThan(t0.getTime());
     const [submission] = await submissions();
-    expect(submission).toMatchObject({ httpStatus: null, outcome: "error" });
-    expect(submission!.detail).toMatch(/zaman aşımı/i);
+    expect(submission).toMatchObject({ httpStatus: null, outcome: "error", detail: "Zaman aşımı: 1 sn içinde yanıt yok" });
+    expect(warnLines()).toEqual(["IndexNow: 2 URL(s) not accepted (no answer, error): Zaman aşımı: 1 sn içinde yanıt yok"]);
 
     fake.release();
     fake.answer = 200;
@@ -236,17 +294,32 @@ describeEachDriver("IndexNow queue and sender", ({ db }) => {
     expect(fake.requests).toEqual([]);
   });
 
-  it("without PUBLIC_SITE_URL sends nothing, keeps the rows waiting and warns once", async () => {
-    configureIndexNow({ key: "test-key", endpoint: fake.endpoint, timeoutMs: 5_000 });
-    await enqueue(paths(2));
-    expect((await runIndexingOnce()).state).toBe("no-site-url");
+  it("without PUBLIC_SITE_URL sends nothing, keeps the rows waiting and warns once; unset again after it was set, warns again", async () => {
+    const withSite = { key: "test-key", endpoint: fake.endpoint, siteUrl: SITE, timeoutMs: 5_000 };
+    const withoutSite = { key: "test-key", endpoint: fake.endpoint, timeoutMs: 5_000 };
+    const siteWarnings = () => warnLines().filter((line) => line.includes("PUBLIC_SITE_URL"));
+    const expected = "IndexNow: PUBLIC_SITE_URL is unset, so queued URLs have no origin; nothing is sent until it is set";
+    // A pass with the site's address set first, whatever an earlier test left behind.
+    configureIndexNow(withSite);
     await runIndexingOnce();
+    configureIndexNow(withoutSite);
+    await enqueue(paths(2));
+    expect(await runIndexingOnce()).toEqual({ state: "no-site-url", batches: [] });
+    expect(siteWarnings()).toEqual([expected]);
+    await runIndexingOnce();
+    expect(siteWarnings()).toEqual([expected]);
     expect(fake.requests).toEqual([]);
     expect(await queueRows()).toMatchObject([
       { status: "pending", attempts: 0 },
       { status: "pending", attempts: 0 },
     ]);
-    expect(warn.mock.calls.filter(([line]: unknown[]) => String(line).includes("PUBLIC_SITE_URL"))).toHaveLength(1);
+    // Set, then unset again: the operator is told again.
+    configureIndexNow(withSite);
+    await runIndexingOnce();
+    expect(fake.requests.map(sentUrls)).toEqual([[`${SITE}/blog/yazi-1`, `${SITE}/blog/yazi-2`]]);
+    configureIndexNow(withoutSite);
+    await runIndexingOnce();
+    expect(siteWarnings()).toEqual([expected, expected]);
   });
 
   it("two senders at once never send the same row twice", async () => {
@@ -301,9 +374,16 @@ describeEachDriver("IndexNow queue and sender", ({ db }) => {
       ["blog/ilk-1", "submitted", 1],
       ["blog/sonraki-1", "pending", 0],
     ]);
+    // Stopped means no pass any more: a row a dead process left 'sending' an hour ago, which
+    // any pass would make due again, stays as it is.
+    const [stale] = await db()
+      .insert(indexNowQueue)
+      .values({ path: "blog/olu-surec", reason: "blog-post.publish", status: "sending", updatedAt: new Date(Date.now() - HOUR) })
+      .returning();
     const requestsAtStop = fake.requests.length;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fake.requests).toHaveLength(requestsAtStop);
+    expect((await db().select().from(indexNowQueue).where(eq(indexNowQueue.id, stale!.id)))[0]!.status).toBe("sending");
   });
 
   it("starts no sender without INDEXNOW_KEY or with INDEXNOW_SENDER=false", async () => {
@@ -313,5 +393,225 @@ describeEachDriver("IndexNow queue and sender", ({ db }) => {
     await new Promise((resolve) => setTimeout(resolve, 5_500));
     await Promise.all(stops.map((stop) => stop()));
     expect(fake.requests).toEqual([]);
+  });
+
+  it("starts the sender with INDEXNOW_KEY set and INDEXNOW_SENDER on: its first pass sends the queue seconds after start-up", async () => {
+    await enqueue(paths(1));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const stop = startIndexingSenderFromEnv({ INDEXNOW_KEY: "test-key", INDEXNOW_SENDER: true });
+    try {
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.waitFor(() => expect(fake.requests.map(sentUrls)).toEqual([[`${SITE}/blog/yazi-1`]]));
+    } finally {
+      await stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it("records a refused connection as no answer: retried a minute later, and a row fails at its eighth attempt", async () => {
+    const dead = await closedPortOrigin();
+    vi.unstubAllGlobals();
+    refused = allowOnlyOutbound(new URL(fake.endpoint).origin, dead);
+    configureIndexNow({ key: "test-key", endpoint: `${dead}/indexnow`, siteUrl: SITE, timeoutMs: 15_000 });
+    await enqueue(paths(2));
+    await setAttempts([0, 7]);
+    expect((await runIndexingOnce({ now: NOON })).batches).toEqual([{ rows: 2, urlCount: 2, outcome: "error", httpStatus: null }]);
+    expect(await queueRows()).toMatchObject([
+      { status: "pending", attempts: 1, nextAttemptAt: new Date("2030-03-01T12:01:00Z") },
+      { status: "failed", attempts: 8 },
+    ]);
+    expect(await submissions()).toMatchObject([{ urlCount: 2, httpStatus: null, outcome: "error", detail: "Bağlantı hatası: fetch failed (ECONNREFUSED)" }]);
+    expect(warnLines()).toEqual(["IndexNow: 2 URL(s) not accepted (no answer, error): Bağlantı hatası: fetch failed (ECONNREFUSED)"]);
+  });
+
+  it("a 429 never fails a row, however many attempts it already had", async () => {
+    await enqueue(paths(1));
+    await setAttempts([7]);
+    fake.answer = { status: 429, retryAfter: "60" };
+    await runIndexingOnce({ now: NOON });
+    expect(await queueRows()).toMatchObject([{ status: "pending", attempts: 8, nextAttemptAt: new Date("2030-03-01T12:01:00Z") }]);
+  });
+
+  it("a 429 whose Retry-After is a date waits until then, and its log line has single spaces", async () => {
+    await enqueue(paths(1));
+    fake.answer = { status: 429, retryAfter: "Fri, 01 Mar 2030  12:10:00 GMT" };
+    await runIndexingOnce({ now: NOON });
+    expect(await queueRows()).toMatchObject([{ status: "pending", attempts: 1, nextAttemptAt: new Date("2030-03-01T12:10:00Z") }]);
+    expect(warnLines()).toEqual(["IndexNow: 1 URL(s) not accepted (HTTP 429, rate-limited): Retry-After: Fri, 01 Mar 2030 12:10:00 GMT"]);
+  });
+
+  it.each([
+    // A 500's Retry-After is not read: the backoff's first minute.
+    { label: "500 with Retry-After: 300 and no body", status: 500, retryAfter: "300", body: "", next: "2030-03-01T12:01:00Z", detail: "HTTP 500" },
+    { label: "503 with Retry-After: 300", status: 503, retryAfter: "300", body: "Bakımda", next: "2030-03-01T12:05:00Z", detail: "HTTP 503: Bakımda" },
+    { label: "503 with Retry-After as a date", status: 503, retryAfter: "Fri, 01 Mar 2030 12:20:00 GMT", body: "Bakımda", next: "2030-03-01T12:20:00Z", detail: "HTTP 503: Bakımda" },
+    { label: "503 without Retry-After", status: 503, retryAfter: undefined, body: "", next: "2030-03-01T12:01:00Z", detail: "HTTP 503" },
+  ])("on $label retries at $next and logs the status and the answer's text", async ({ status, retryAfter, body, next, detail }) => {
+    await enqueue(paths(1));
+    fake.answer = { status, retryAfter, body };
+    expect((await runIndexingOnce({ now: NOON })).batches).toEqual([{ rows: 1, urlCount: 1, outcome: "error", httpStatus: status }]);
+    expect(await queueRows()).toMatchObject([{ status: "pending", attempts: 1, nextAttemptAt: new Date(next) }]);
+    expect(await submissions()).toMatchObject([{ urlCount: 1, httpStatus: status, outcome: "error", detail }]);
+    expect(warnLines()).toEqual([`IndexNow: 1 URL(s) not accepted (HTTP ${status}, error): ${detail}`]);
+  });
+
+  it("retries an answer IndexNow does not define (204) as the endpoint's trouble, instead of failing the rows as a refusal", async () => {
+    await enqueue(paths(1));
+    fake.answer = 204;
+    await runIndexingOnce({ now: NOON });
+    expect(await queueRows()).toMatchObject([{ status: "pending", attempts: 1, nextAttemptAt: new Date("2030-03-01T12:01:00Z") }]);
+    expect(await submissions()).toMatchObject([{ httpStatus: 204, outcome: "error", detail: "HTTP 204" }]);
+  });
+
+  it("ends the pass after a batch that was not accepted: the rest of the queue waits for a later pass", async () => {
+    await enqueue(paths(3));
+    fake.answer = 503;
+    expect(await runIndexingOnce({ now: NOON, batchSize: 1 })).toEqual({ state: "ran", batches: [{ rows: 1, urlCount: 1, outcome: "error", httpStatus: 503 }] });
+    expect(fake.requests.map(sentUrls)).toEqual([[`${SITE}/blog/yazi-1`]]);
+    expect((await queueRows()).map((row) => [row.path, row.status, row.attempts])).toEqual([
+      ["blog/yazi-1", "pending", 1],
+      ["blog/yazi-2", "pending", 0],
+      ["blog/yazi-3", "pending", 0],
+    ]);
+  });
+
+  it("keeps an answer that came just as the server began to stop: the accepted URLs are recorded and not sent again", async () => {
+    await enqueue(paths(1));
+    const stopping = new AbortController();
+    const reachFake = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await reachFake(input, init);
+      const body = await response.text();
+      stopping.abort();
+      return new Response(body, { status: response.status, headers: response.headers });
+    });
+    expect(await runIndexingOnce({ signal: stopping.signal })).toEqual({ state: "ran", batches: [{ rows: 1, urlCount: 1, outcome: "submitted", httpStatus: 200 }] });
+    expect(await queueRows()).toMatchObject([{ status: "submitted", attempts: 1 }]);
+    expect(await submissions()).toMatchObject([{ urlCount: 1, httpStatus: 200, outcome: "submitted" }]);
+  });
+
+  it("marks indexed only the kind of page the accepted row shows: a post, not a promotion that has the same id", async () => {
+    // Ids are unique per table only.
+    const id = crypto.randomUUID();
+    await insertPromotion(db(), { id, title: "Aynı Kimlik", isActive: true, indexed: false });
+    await insertPost(db(), { id, title: "Aynı Kimlik", slug: "ayni-kimlik", isPublished: true, indexed: false });
+    await enqueue([{ path: "blog/ayni-kimlik", entityType: "blog-post", entityId: id }]);
+    await runIndexingOnce();
+    expect((await db().select({ indexed: blogPosts.indexed }).from(blogPosts))[0]!.indexed).toBe(true);
+    expect((await db().select({ indexed: promotions.indexed }).from(promotions))[0]!.indexed).toBe(false);
+  });
+
+  it("forgets submitted rows after 30 days and submission records after 90, keeping newer ones and rows not sent", async () => {
+    const row = (path: string, status: string, age: number) => ({ path, reason: "blog-post.publish", status, updatedAt: new Date(NOON.getTime() - age) });
+    await db()
+      .insert(indexNowQueue)
+      .values([
+        row("blog/31-gun-once-gonderilen", "submitted", 31 * DAY),
+        row("blog/29-gun-once-gonderilen", "submitted", 29 * DAY),
+        row("blog/60-gun-once-basarisiz", "failed", 60 * DAY),
+        row("blog/60-gun-once-bekleyen", "pending", 60 * DAY),
+      ]);
+    await db()
+      .insert(indexNowSubmissions)
+      .values([
+        { urlCount: 91, outcome: "submitted", createdAt: new Date(NOON.getTime() - 91 * DAY) },
+        { urlCount: 89, outcome: "submitted", createdAt: new Date(NOON.getTime() - 89 * DAY) },
+      ]);
+    await pruneIndexingHistory(NOON);
+    expect((await queueRows()).map((r) => r.path)).toEqual(["blog/29-gun-once-gonderilen", "blog/60-gun-once-basarisiz", "blog/60-gun-once-bekleyen"]);
+    expect((await submissions()).map((s) => s.urlCount)).toEqual([89]);
+  });
+
+  it("the process's sender forgets old history on its first pass and then once an hour, not at every pass", async () => {
+    // The sender's clock stands still, a day ahead of the database's, so what is queued is due.
+    const t0 = new Date(Math.floor(Date.now() / 1000) * 1000 + DAY);
+    vi.useFakeTimers({ toFake: ["Date"], now: t0 });
+    const oldSubmitted = (path: string) =>
+      db()
+        .insert(indexNowQueue)
+        .values({ path, reason: "blog-post.publish", status: "submitted", attempts: 1, updatedAt: new Date(t0.getTime() - 31 * DAY) });
+    const kept = async (path: string) => (await queueRows()).some((row) => row.path === path);
+    // A refused request ends a pass; so once the second of two probes is sent, the pass that
+    // sent the first has done all its work, its pruning included.
+    fake.answer = 500;
+    let probes = 0;
+    const completePass = async () => {
+      for (let i = 0; i < 2; i++) {
+        const path = `blog/yoklama-${++probes}`;
+        await enqueue([{ path }]);
+        await until(() => fake.requests.some((request) => sentUrls(request).includes(`${SITE}/${path}`)));
+      }
+    };
+    await oldSubmitted("blog/eski-1");
+    const stop = startIndexingSender(20);
+    try {
+      await until(async () => !(await kept("blog/eski-1")));
+      await oldSubmitted("blog/eski-2");
+      await completePass();
+      expect(await kept("blog/eski-2")).toBe(true);
+      vi.setSystemTime(t0.getTime() + HOUR - 1);
+      await completePass();
+      expect(await kept("blog/eski-2")).toBe(true);
+      vi.setSystemTime(t0.getTime() + HOUR);
+      await completePass();
+      expect(await kept("blog/eski-2")).toBe(false);
+    } finally {
+      await stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it("the process's sender logs a pass that failed and tries again at the next one", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await enqueue(paths(1));
+    // The database is not there for a while.
+    setDatabase(undefined);
+    let stop: (() => Promise<void>) | undefined;
+    try {
+      stop = startIndexingSender(20);
+      await vi.waitFor(() => expect(error.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
+    } finally {
+      setDatabase(database());
+    }
+    expect(error.mock.calls[0]!.map(String)).toEqual(["IndexNow sender pass failed:", "Error: The database is not open yet"]);
+    await vi.waitFor(() => expect(fake.requests.map(sentUrls)).toEqual([[`${SITE}/blog/yazi-1`]]), { timeout: 5_000 });
+    await stop();
+  });
+
+  // PGlite is one connection, so no other sender can hold a row there.
+  it.skipIf(driver === "pglite")("a pass skips rows another sender holds at that moment and sends the rest without waiting for it", async () => {
+    await enqueue(paths(4));
+    const [first, second] = await queueRows();
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const other = db().transaction(async (tx) => {
+      await tx
+        .select({ id: indexNowQueue.id })
+        .from(indexNowQueue)
+        .where(inArray(indexNowQueue.id, [first!.id, second!.id]))
+        .for("update");
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const pass = runIndexingOnce();
+    let outcome: unknown;
+    try {
+      outcome = await Promise.race([pass, new Promise((resolve) => setTimeout(() => resolve("still waiting after 3 s"), 3_000))]);
+    } finally {
+      letGo();
+      await other;
+      await pass;
+    }
+    expect(outcome).toEqual({ state: "ran", batches: [{ rows: 2, urlCount: 2, outcome: "submitted", httpStatus: 200 }] });
+    expect(fake.requests.map(sentUrls)).toEqual([[`${SITE}/blog/yazi-3`, `${SITE}/blog/yazi-4`]]);
+    // Let go, they are sent by the next pass, once.
+    await runIndexingOnce();
+    expect(fake.requests.map(sentUrls)).toEqual([
+      [`${SITE}/blog/yazi-3`, `${SITE}/blog/yazi-4`],
+      [`${SITE}/blog/yazi-1`, `${SITE}/blog/yazi-2`],
+    ]);
   });
 });
