@@ -3,12 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+let folder: string;
 let dataDir: string;
 let secretFile: string;
 
 beforeEach(() => {
   // A DATA_DIR that does not exist yet, two levels below a fresh folder.
-  dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bonus-secret-")), "data", "nested");
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), "bonus-secret-"));
+  dataDir = path.join(folder, "data", "nested");
   secretFile = path.join(dataDir, "session-secret");
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("SESSION_SECRET", "");
@@ -17,6 +19,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
+  fs.rmSync(folder, { recursive: true, force: true });
 });
 
 /** getSessionSecret as a newly started process has it (configuration and secret not yet read). */

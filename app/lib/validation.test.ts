@@ -188,7 +188,7 @@ describe("richText", () => {
     expect(messagesFor(content, `<p><strong>${"a".repeat(49)}</strong></p>`)).toEqual([CONTENT]);
   });
 
-  it.each(["<p></p>", "<p>   </p>", "<p>&nbsp;</p>", "", undefined])("takes %j for empty content", (value) => {
+  it.each(["<p></p>", "<p>   </p>", "<p>&nbsp;</p>", "", undefined])("refuses %j as empty content", (value) => {
     const body = richText({ min: 1, max: 80, message: "İçerik alanı boş olamaz" });
     expect(messagesFor(body, value)).toEqual(["İçerik alanı boş olamaz"]);
   });

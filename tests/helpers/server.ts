@@ -83,7 +83,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 }
 
 /** A port nothing listens on right now (the server takes it a moment later). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

@@ -1,9 +1,9 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
 import crypto from "node:crypto";
-import net from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../tests/helpers/fake-indexnow";
+import { freePort } from "../../../tests/helpers/server";
 import { setDatabase } from "~/db/index.server";
 import { blogPosts, indexNowQueue, indexNowSubmissions, promotions } from "~/db/schema";
 import { insertPost, insertPromotion } from "~/seed/factories.server";
@@ -26,15 +26,6 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
     if (performance.now() > deadline) throw new Error("condition not met in time");
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-/** An address on 127.0.0.1 where nothing listens: connecting to it is refused. */
-async function closedPortOrigin(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
 }
 
 describe("retryAfterTime", () => {
@@ -388,10 +379,17 @@ describeEachDriver("IndexNow queue and sender", ({ db, database, driver }) => {
 
   it("starts no sender without INDEXNOW_KEY or with INDEXNOW_SENDER=false", async () => {
     await enqueue(paths(1));
-    const stops = [startIndexingSenderFromEnv({ INDEXNOW_KEY: undefined, INDEXNOW_SENDER: true }), startIndexingSenderFromEnv({ INDEXNOW_KEY: "test-key", INDEXNOW_SENDER: false })];
-    // Longer than a started sender waits before its first pass.
-    await new Promise((resolve) => setTimeout(resolve, 5_500));
-    await Promise.all(stops.map((stop) => stop()));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const stops = [startIndexingSenderFromEnv({ INDEXNOW_KEY: undefined, INDEXNOW_SENDER: true }), startIndexingSenderFromEnv({ INDEXNOW_KEY: "test-key", INDEXNOW_SENDER: false })];
+      // Nothing scheduled, so no pass however long the process runs (a started sender's first
+      // pass comes 5 s after start-up: the next test).
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(60_000);
+      await Promise.all(stops.map((stop) => stop()));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(fake.requests).toEqual([]);
   });
 
@@ -409,7 +407,8 @@ describeEachDriver("IndexNow queue and sender", ({ db, database, driver }) => {
   });
 
   it("records a refused connection as no answer: retried a minute later, and a row fails at its eighth attempt", async () => {
-    const dead = await closedPortOrigin();
+    // Nothing listens there: the connection is refused.
+    const dead = `http://127.0.0.1:${await freePort()}`;
     vi.unstubAllGlobals();
     refused = allowOnlyOutbound(new URL(fake.endpoint).origin, dead);
     configureIndexNow({ key: "test-key", endpoint: `${dead}/indexnow`, siteUrl: SITE, timeoutMs: 15_000 });
@@ -566,16 +565,19 @@ describeEachDriver("IndexNow queue and sender", ({ db, database, driver }) => {
     await enqueue(paths(1));
     // The database is not there for a while.
     setDatabase(undefined);
-    let stop: (() => Promise<void>) | undefined;
+    const stop = startIndexingSender(20);
+    // Stopped whatever happens: a sender left running would send during the next tests.
     try {
-      stop = startIndexingSender(20);
-      await vi.waitFor(() => expect(error.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
+      try {
+        await vi.waitFor(() => expect(error.mock.calls.length).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
+      } finally {
+        setDatabase(database());
+      }
+      expect(error.mock.calls[0]!.map(String)).toEqual(["IndexNow sender pass failed:", "Error: The database is not open yet"]);
+      await vi.waitFor(() => expect(fake.requests.map(sentUrls)).toEqual([[`${SITE}/blog/yazi-1`]]), { timeout: 5_000 });
     } finally {
-      setDatabase(database());
+      await stop();
     }
-    expect(error.mock.calls[0]!.map(String)).toEqual(["IndexNow sender pass failed:", "Error: The database is not open yet"]);
-    await vi.waitFor(() => expect(fake.requests.map(sentUrls)).toEqual([[`${SITE}/blog/yazi-1`]]), { timeout: 5_000 });
-    await stop();
   });
 
   // PGlite is one connection, so no other sender can hold a row there.

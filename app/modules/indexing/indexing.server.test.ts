@@ -138,21 +138,14 @@ describe("URLs submitted for a public path", () => {
 
 describe("the IndexNow configuration in force", () => {
   const NAMES = ["INDEXNOW_KEY", "INDEXNOW_ENDPOINT", "PUBLIC_SITE_URL"] as const;
-  const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
   afterEach(() => {
-    for (const name of NAMES) {
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    }
+    vi.unstubAllEnvs();
     vi.resetModules();
   });
 
   /** A fresh copy of the module: the configuration is read once per process. */
   async function freshWith(env: Partial<Record<(typeof NAMES)[number], string>>) {
-    for (const name of NAMES) {
-      if (env[name] === undefined) delete process.env[name];
-      else process.env[name] = env[name];
-    }
+    for (const name of NAMES) vi.stubEnv(name, env[name]);
     vi.resetModules();
     return import("./indexing.server");
   }

@@ -3,11 +3,10 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../tests/helpers/admin";
+import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, toastOf, type TestSession } from "../../../tests/helpers/admin";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../tests/helpers/fake-indexnow";
 import { auditLog, indexNowQueue, indexNowSubmissions } from "~/db/schema";
-import { takeToast } from "~/lib/toast.server";
 import { configureIndexNow } from "~/modules/indexing/indexing.server";
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
 import type { IndexingReason } from "~/modules/indexing/indexing.schema";
@@ -25,12 +24,6 @@ function render(data: ScreenData, url = "/admin/indexing"): string {
 function rowsOf(html: string, table: number): string[][] {
   const body = html.split("<tbody")[table + 1]!.split("</tbody>")[0]!;
   return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "").trim()));
-}
-
-async function toastOf(result: unknown): Promise<string | undefined> {
-  const setCookie = (result as Response).headers.get("Set-Cookie") ?? "";
-  const { toast } = await takeToast(new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } }));
-  return toast?.message;
 }
 
 describeEachDriver("admin: search-engine submissions", ({ db }) => {
@@ -181,7 +174,7 @@ describeEachDriver("admin: search-engine submissions", ({ db }) => {
     expect(JSON.parse(fake.requests[0]!.body).urlList).toEqual([`${SITE}/blog/a`, `${SITE}/blog/b`]);
   });
 
-  it("queues a path once with its leading slashes dropped, so the screen and the request show it with one", async () => {
+  it("stores a queued path without its leading slashes, so the screen and the request show it with exactly one", async () => {
     await db().transaction((tx) =>
       enqueueIndexing(tx, [{ path: "/blog/tek-egik" }, { path: "///bonuslar/yildiz/hos-geldin" }, { path: "blog/egiksiz" }], "blog-post.publish"),
     );
@@ -201,6 +194,13 @@ describeEachDriver("admin: search-engine submissions", ({ db }) => {
     configureIndexNow(null);
     await enqueue(["blog/a", "blog/b"]);
     expect(await statuses()).toEqual([]);
+    // The same call queues both once IndexNow is on again: the empty queue above was the switch's doing.
+    configureIndexNow({ key: "test-key", endpoint: fake.endpoint, siteUrl: SITE, timeoutMs: 5_000 });
+    await enqueue(["blog/a", "blog/b"]);
+    expect(await statuses()).toEqual([
+      ["blog/a", "pending", 0],
+      ["blog/b", "pending", 0],
+    ]);
   });
 
   it("refuses an unknown intent with 400 and does nothing", async () => {

@@ -195,6 +195,8 @@ describeEachDriver("admin blog", ({ db }) => {
       expect(outcome.errors?.[""]).toEqual(["Blog yazısı bulunamadı"]);
       const malformed = outcomeOf(await callAdmin(editorAction, "/admin/blog/edit/yazi-degil", { session: admin, params: { id: "yazi-degil" }, form: form() }));
       expect(malformed.status).toBe(404);
+      // The error page shows the route's words under its 404 title.
+      expect(malformed.data).toEqual({ message: "Blog yazısı bulunamadı" });
       expect(outcomeOf(await callAdmin(editLoader, "/admin/blog/edit/yazi-degil", { session: admin, params: { id: "yazi-degil" } })).status).toBe(404);
       expect(await postCount()).toBe(0);
       // Only the unknown (well-formed) id reached the command and its audit row.
@@ -531,6 +533,8 @@ describeEachDriver("admin blog", ({ db }) => {
         callAdmin(editLoader, `/admin/blog/${stored.id}`, { session, params: { id: stored.id } }),
         callAdmin(editorAction, `/admin/blog/edit/${stored.id}`, { session, params: { id: stored.id }, form: form() }),
         callAdmin(editorAction, `/admin/blog/${stored.id}`, { session, params: { id: stored.id }, form: form() }),
+        // A malformed id is no reason to answer before the sign-in check (a 404 here would come first).
+        callAdmin(editorAction, "/admin/blog/edit/yazi-degil", { session, params: { id: "yazi-degil" }, form: form() }),
       ];
       for (const result of await Promise.all(calls)) {
         const outcome = outcomeOf(result);

@@ -98,6 +98,8 @@ describeEachDriver("admin casinos", ({ db }) => {
     it("answers a save to a malformed id with 404 and writes nothing", async () => {
       const outcome = outcomeOf(await callAdmin(editorAction, "/admin/casinos/edit/abc", { session: admin, params: { id: "abc" }, form: VALID }));
       expect(outcome.status).toBe(404);
+      // The error page shows the route's words under its 404 title.
+      expect(outcome.data).toEqual({ message: "Casino bulunamadı" });
       expect(await casinoCount()).toBe(0);
     });
 
@@ -236,6 +238,8 @@ describeEachDriver("admin casinos", ({ db }) => {
         callAdmin(editLoader, `/admin/casinos/edit/${casino.id}`, { session, params: { id: casino.id } }),
         callAdmin(editorAction, "/admin/casinos/new", { session, form: VALID }),
         callAdmin(editorAction, `/admin/casinos/edit/${casino.id}`, { session, params: { id: casino.id }, form: VALID }),
+        // A malformed id is no reason to answer before the sign-in check (a 404 here would come first).
+        callAdmin(editorAction, "/admin/casinos/edit/abc", { session, params: { id: "abc" }, form: VALID }),
       ];
       for (const result of await Promise.all(calls)) {
         const outcome = outcomeOf(result);

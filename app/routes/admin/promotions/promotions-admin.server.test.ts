@@ -206,6 +206,8 @@ describeEachDriver("admin promotions", ({ db }) => {
       const { form } = await validForm();
       const outcome = outcomeOf(await callAdmin(editorAction, "/admin/promotions/edit/abc", { session: admin, params: { id: "abc" }, form }));
       expect(outcome.status).toBe(404);
+      // The error page shows the route's words under its 404 title.
+      expect(outcome.data).toEqual({ message: "Promosyon bulunamadı" });
       expect(await promotionCount()).toBe(0);
       expect(await db().select().from(auditLog)).toEqual([]);
     });
@@ -678,6 +680,8 @@ describeEachDriver("admin promotions", ({ db }) => {
         callAdmin(editLoader, `/admin/promotions/edit/${promotion.id}`, { session, params: { id: promotion.id } }),
         callAdmin(editorAction, "/admin/promotions/new", { session, form }),
         callAdmin(editorAction, `/admin/promotions/edit/${promotion.id}`, { session, params: { id: promotion.id }, form }),
+        // A malformed id is no reason to answer before the sign-in check (a 404 here would come first).
+        callAdmin(editorAction, "/admin/promotions/edit/abc", { session, params: { id: "abc" }, form }),
       ];
       for (const result of await Promise.all(calls)) {
         const outcome = outcomeOf(result);

@@ -104,6 +104,8 @@ describeEachDriver("admin splash ads", ({ db }) => {
     it("answers a save to a malformed id with 404, as its page does, and writes nothing", async () => {
       const outcome = outcomeOf(await callAdmin(editorAction, "/admin/splash-ads/edit/abc", { session: admin, params: { id: "abc" }, form: VALID }));
       expect(outcome.status).toBe(404);
+      // The error page shows the route's words under its 404 title.
+      expect(outcome.data).toEqual({ message: "Splash reklam bulunamadı" });
       expect(await adCount()).toBe(0);
     });
   });
@@ -325,6 +327,8 @@ describeEachDriver("admin splash ads", ({ db }) => {
         callAdmin(editLoader, `/admin/splash-ads/edit/${ad.id}`, { session, params: { id: ad.id } }),
         callAdmin(editorAction, "/admin/splash-ads/new", { session, form: VALID }),
         callAdmin(editorAction, `/admin/splash-ads/edit/${ad.id}`, { session, params: { id: ad.id }, form: VALID }),
+        // A malformed id is no reason to answer before the sign-in check (a 404 here would come first).
+        callAdmin(editorAction, "/admin/splash-ads/edit/abc", { session, params: { id: "abc" }, form: VALID }),
       ];
       for (const result of await Promise.all(calls)) {
         const outcome = outcomeOf(result);
