@@ -41,5 +41,7 @@ describe("addressBlockOf", () => {
   it("returns what is no address as it is", () => {
     for (const odd of ["unknown", "1::2::3", "2001:db8", "zz:1:2:3::1", "12345:1:2:3::", "-1:1:2:3::", "::ffff:1.2.3.4x", "::ffff:1.2.3.256", "1:2:3:4:5:6:7:8:9", "1:2:3:4::5:6:7:8"])
       expect(addressBlockOf(odd)).toBe(odd);
+    // A mapped IPv4 address at the end of a second line is not this text's address.
+    expect(addressBlockOf("junk\n::ffff:1.2.3.4")).toBe("junk\n::ffff:1.2.3.4");
   });
 });

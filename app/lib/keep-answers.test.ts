@@ -51,6 +51,27 @@ describe("keepAnswersByText", () => {
     expect(inputs).toEqual(["", "x"]);
   });
 
+  it("counts only the input of an answer that is not a string when no sizeOf is given", () => {
+    const inputs: string[] = [];
+    const fn = keepAnswersByText(
+      (text) => {
+        inputs.push(text);
+        return { upper: text.toUpperCase() };
+      },
+      { maxInputChars: 10, maxChars: 10 },
+    );
+    // Two 5-character inputs fill 10 exactly; a third drops the least recently used.
+    expect(fn("aaaaa")).toEqual({ upper: "AAAAA" });
+    fn("bbbbb");
+    fn("aaaaa");
+    fn("bbbbb");
+    expect(inputs).toEqual(["aaaaa", "bbbbb"]);
+    fn("ccccc");
+    fn("bbbbb");
+    fn("aaaaa");
+    expect(inputs).toEqual(["aaaaa", "bbbbb", "ccccc", "aaaaa"]);
+  });
+
   it("measures an answer that is not a string with sizeOf", () => {
     const inputs: string[] = [];
     const fn = keepAnswersByText(

@@ -40,6 +40,8 @@ describe("admin list parameters", () => {
     expect(listHref("/admin/casinos?q=ege", { q: null, sirala: "name" })).toBe("/admin/casinos?sirala=name");
     expect(listHref("/admin/casinos", { sirala: "name", yon: "asc" })).toBe("/admin/casinos?sirala=name&yon=asc");
     expect(listHref("/admin/casinos?sayfa=4", { q: "x" })).toBe("/admin/casinos?sayfa=4&q=x");
+    // Only the page is left out at 1: another parameter set to 1 (the category dialog's ?yeni=1) stays.
+    expect(listHref("/admin/categories?q=ege", { yeni: 1 })).toBe("/admin/categories?q=ege&yeni=1");
   });
 
   it("sends a page past the last to the last page, keeping the search, and leaves pages in range alone", () => {

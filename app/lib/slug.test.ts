@@ -21,6 +21,8 @@ describe("slugify", () => {
   it("appends a 6-digit time suffix when shorter than 3 characters (step 5)", () => {
     expect(slugify("Aş", NOW)).toBe("as-109876");
     expect(slugify("!!", NOW)).toBe("109876");
+    // Three characters is long enough: no suffix.
+    expect(slugify("Şaş", NOW)).toBe("sas");
   });
 
   it("cuts to 80 characters without a trailing hyphen (step 6)", () => {
@@ -28,6 +30,8 @@ describe("slugify", () => {
     expect(long.length).toBeLessThanOrEqual(80);
     expect(long.endsWith("-")).toBe(false);
     expect(slugify("a".repeat(120), NOW)).toHaveLength(80);
+    // Nine-letter words and a hyphen: the 80th character is a hyphen, dropped, nothing added.
+    expect(slugify("Çevrimsiz ".repeat(10), NOW)).toBe(`${"cevrimsiz-".repeat(7)}cevrimsiz`);
   });
 
   it("falls back to 'blog-' plus 8 digits of the time for empty or non-text input (step 7)", () => {

@@ -18,6 +18,12 @@ describe("text cut-offs at their edges", () => {
     expect(cutText("  abcd  efgh", 8)).toBe("  abcd");
   });
 
+  // A word cut keeps at least 60% of the room (6 of 10 here), or it cuts inside the word.
+  it("ends on a word boundary that keeps exactly 60% of the room, and cuts inside the word below it", () => {
+    expect(previewText("aaaaaa bbbbbbbbb", 10)).toBe("aaaaaa...");
+    expect(previewText("aaaaa bbbbbbbbbb", 10)).toBe("aaaaa bbbb...");
+  });
+
   it("drops every punctuation mark a word cut leaves at the end", () => {
     expect(previewText("aaaa bbbb!! cccc dddd", 11)).toBe("aaaa bbbb...");
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { compareTurkish, foldForSearch, foldTurkish, sortByTurkishName } from "./turkish";
 
 describe("Turkish ordering and matching", () => {
@@ -11,6 +11,16 @@ describe("Turkish ordering and matching", () => {
     const names = ["casino 10", "Casino 9", "bonus", "Bonus 2", "BONUS 1"].map((name) => ({ name }));
     expect(sortByTurkishName(names).map((n) => n.name)).toEqual(["bonus", "BONUS 1", "Bonus 2", "Casino 9", "casino 10"]);
     expect(compareTurkish("Şans", "şans")).toBe(0);
+  });
+
+  // The collator is built on the first comparison and kept: a module loaded afresh shows how it is built.
+  it("compares from the first call on with case and circumflexes aside, Turkish letters apart and numbers by value", async () => {
+    vi.resetModules();
+    const { compareTurkish: fresh } = await import("./turkish");
+    expect(fresh("a", "A")).toBe(0);
+    expect(fresh("Kâr", "kar")).toBe(0);
+    expect(fresh("ç", "c")).toBeGreaterThan(0);
+    expect(fresh("i2", "i10")).toBeLessThan(0);
   });
 
   it("folds dotted and dotless i so either spelling finds the other", () => {
