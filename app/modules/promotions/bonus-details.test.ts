@@ -87,6 +87,38 @@ describe("the wagering calculator", () => {
   });
 });
 
+describe("when the calculator asks for a deposit (mutation run)", () => {
+  it("asks for it when a percentage, a deposit-plus-bonus basis or a deposit bonus's minimum makes the figures depend on it", () => {
+    // A percentage alone, with no minimum and no basis stated.
+    expect(dependsOnDeposit(terms({ bonusPercent: 50 }))).toBe(true);
+    // A fixed amount wagered with the deposit: the turnover grows with the deposit.
+    const withDeposit = terms({ bonusType: "deposit", bonusAmount: 500, wageringMultiplier: 10, wageringBasis: "deposit_bonus" });
+    expect(dependsOnDeposit(withDeposit)).toBe(true);
+    expect(calculateWagering(withDeposit, 2000)).toMatchObject({ bonus: 500, turnover: 25000 });
+    // A fixed deposit bonus with a minimum: a smaller deposit receives nothing.
+    const fixedDeposit = terms({ bonusType: "deposit", bonusAmount: 500, minDeposit: 200, wageringMultiplier: 10, wageringBasis: "bonus" });
+    expect(dependsOnDeposit(fixedDeposit)).toBe(true);
+    expect(calculateWagering(fixedDeposit, 100)).toMatchObject({ bonus: 0, belowMinimum: true, turnover: null, note: "Minimum yatırım 200 TL: bu tutarla bonus alınamaz." });
+  });
+
+  it("does not ask for it for a fixed amount wagered on the bonus alone without a minimum", () => {
+    expect(dependsOnDeposit(terms({ bonusType: "freebet", bonusAmount: 500, wageringMultiplier: 10, wageringBasis: "bonus" }))).toBe(false);
+    expect(dependsOnDeposit(terms({ bonusType: "freebet", bonusAmount: 500, minDeposit: 0 }))).toBe(false);
+  });
+
+  it("reads a stored cap of 0 as no cap", () => {
+    expect(calculateWagering(terms({ bonusPercent: 100, bonusCap: 0, wageringMultiplier: 10 }), 1000)).toEqual({
+      deposit: 1000,
+      bonus: 1000,
+      capped: false,
+      belowMinimum: false,
+      turnover: 10000,
+      maxCashout: null,
+      note: null,
+    });
+  });
+});
+
 describe("a typed deposit", () => {
   it("reads digits, Turkish thousands and a decimal comma", () => {
     expect(parseDeposit("1000")).toBe(1000);
@@ -94,6 +126,19 @@ describe("a typed deposit", () => {
     expect(parseDeposit("2.500,50")).toBe(2500.5);
     expect(parseDeposit("250,5")).toBe(250.5);
     expect(parseDeposit("1000 TL")).toBe(1000);
+  });
+
+  it("reads every thousands group, a trailing space after TL and the largest deposit (mutation run)", () => {
+    expect(parseDeposit("12.500")).toBe(12500);
+    expect(parseDeposit("1.000.000")).toBe(1000000);
+    expect(parseDeposit("1000 TL ")).toBe(1000);
+    expect(parseDeposit("100.000.000")).toBe(100000000);
+  });
+
+  it("refuses a misplaced thousands dot and TL inside the number (mutation run)", () => {
+    expect(parseDeposit("1.0000")).toBeNull();
+    expect(parseDeposit("1234.567")).toBeNull();
+    expect(parseDeposit("1 TL 500")).toBeNull();
   });
 
   it("refuses what is no amount", () => {
@@ -132,5 +177,12 @@ describe("the detail page's terms table", () => {
     ]);
     expect(termRowsOf(terms({ wageringMultiplier: 12.5 }), { promotionCode: null, expiryDate: null })).toEqual([["Çevrim şartı", "12,5x (bonus tutarı)"]]);
     expect(termRowsOf(NO_BONUS_TERMS, { promotionCode: null, expiryDate: null })).toEqual([]);
+  });
+
+  it("gives a percentage without a cap (or with a stored cap of 0) no 'en fazla', and leaves out an empty code or games text (mutation run)", () => {
+    const none = { promotionCode: null, expiryDate: null };
+    expect(termRowsOf(terms({ bonusPercent: 50 }), none)).toEqual([["Bonus", "%50"]]);
+    expect(termRowsOf(terms({ bonusPercent: 50, bonusCap: 0 }), none)).toEqual([["Bonus", "%50"]]);
+    expect(termRowsOf(terms({ bonusAmount: 500, eligibleGames: "" }), { promotionCode: "", expiryDate: null })).toEqual([["Bonus", "500 TL"]]);
   });
 });

@@ -43,6 +43,14 @@ describe("the chips", () => {
     expect(chipsOf(terms({ wageringMultiplier: 0, minDeposit: 0 }), null).map((c) => c.text)).toEqual(["Çevrimsiz"]);
     expect(chipsOf(terms({}), null)).toEqual([]);
   });
+
+  it("say which kind each chip is, which picks its colour (mutation run)", () => {
+    expect(chipsOf(terms({ wageringMultiplier: 35, minDeposit: 100 }), "2026-12-31T20:59:00.000Z")).toEqual([
+      { kind: "wagering", text: "Çevrim 35x" },
+      { kind: "minDeposit", text: "Min. yatırım 100 TL" },
+      { kind: "expiry", text: "Son tarih 31.12.2026" },
+    ]);
+  });
 });
 
 describe("the rating line", () => {
