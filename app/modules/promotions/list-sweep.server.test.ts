@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { setDatabase } from "~/db/index.server";
 import { pageStore, PROMOTION_LISTS_TAG, promotionTag, SITE_TAG, type CachedPage } from "~/lib/page-cache.server";
 import { createComment } from "~/modules/comments/comments.server";
 import { insertComment, insertPromotion } from "~/seed/factories.server";
@@ -8,7 +9,7 @@ import { databaseNow, startListSweep, sweepPromotionLists } from "./list-sweep.s
 const SECOND = 1000;
 const page = (tags: string[]): CachedPage => ({ status: 200, headers: [], body: Buffer.from("x"), encoded: {}, etag: 'W/"x"', tags, renderedAt: 0, expiresAt: Number.POSITIVE_INFINITY });
 
-describeEachDriver("promotion list sweep (issue 11 §2)", ({ db }) => {
+describeEachDriver("promotion list sweep (issue 11 §2)", ({ db, database }) => {
   const store = pageStore();
   /** Cached pages as the routes tag them: a list of cards, a promotion's page, a blog post. */
   const cachePages = (promotionId: string) => {
@@ -95,6 +96,29 @@ describeEachDriver("promotion list sweep (issue 11 §2)", ({ db }) => {
         expect(cached()).toEqual(["/bonuslar", "/", "/bonuslar/ege-bet/bonus", "/blog/yazi"]);
       } finally {
         vi.useRealTimers();
+      }
+    });
+
+    it("logs a failed sweep and answers null, and the next one starts over from the clock", async () => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const promotion = await insertPromotion(db());
+      // The database is not open (as while the process shuts down): the sweep cannot read it.
+      setDatabase(undefined);
+      const sweeper = startListSweep();
+      try {
+        expect(await sweeper.sweep()).toBeNull();
+        setDatabase(database());
+        expect(logged.mock.calls).toEqual([["Promotion list sweep failed:", new Error("The database is not open yet")]]);
+        // Back: the first good sweep reads the clock, the next one sees a comment after it.
+        expect(await sweeper.sweep()).toBeNull();
+        cachePages(promotion.id);
+        await insertComment(db(), { promotionId: promotion.id });
+        expect(await sweeper.sweep()).toMatchObject({ commented: true, refreshed: [PROMOTION_LISTS_TAG] });
+        expect(cached()).toEqual(["/bonuslar/ege-bet/bonus", "/blog/yazi"]);
+      } finally {
+        setDatabase(database());
+        logged.mockRestore();
+        await sweeper.stop();
       }
     });
   });

@@ -8,7 +8,7 @@ import { insertCasino, insertPromotion } from "~/seed/factories.server";
 import { seedDemoContent } from "~/seed/demo.server";
 import { loader as promotionsLoader } from "~/routes/public/promotions";
 import { derivePromotionFields } from "./promotions.schema";
-import { promotionSearchQueries } from "./promotions.server";
+import { promotionSearchQueries, searchActivePromotions } from "./promotions.server";
 
 /** Rows of a raw statement: both drivers answer { rows }. */
 const rowsOf = async <T>(result: Promise<unknown>) => ((await result) as { rows: T[] }).rows;
@@ -72,6 +72,19 @@ describeEachDriver("/bonuslar search as Turkish visitors type it", ({ db }) => {
     expect((await search("kuzey yildizi")).titles).toEqual(["Gece Turnuvası"]);
     expect((await search("yildiz sans")).total).toBe(0);
     await db().update(casinos).set({ name: "Yıldız Şans Casino" }).where(eq(casinos.name, "Kuzey Yıldızı Casino"));
+  });
+
+  it("lists every listed promotion when no words are given or only spaces", async () => {
+    const listed = ["Anadolu Slot Turnuvası", "Boğaziçi Hoş Geldin Bonusu", "Cuma Yatırım Fırsatı", "Gece Turnuvası", "Hafta Sonu Kayıp Bonusu", "Isilti Pazartesi Yatirim Bonusu", "Işıltı Çarkı Bedava Dönüş"];
+    for (const query of [undefined, "", "   "]) {
+      const found = await searchActivePromotions({ query, page: 1, pageSize: 24 });
+      expect({ total: found.total, titles: found.items.map((p) => p.title).sort() }, JSON.stringify(query)).toEqual({ total: 7, titles: listed });
+    }
+  });
+
+  it("ignores the spaces around the visitor's words", async () => {
+    const found = await searchActivePromotions({ query: "  bogazici  ", page: 1, pageSize: 24 });
+    expect(found.items.map((p) => p.title).sort()).toEqual(["Boğaziçi Hoş Geldin Bonusu", "Hafta Sonu Kayıp Bonusu"]);
   });
 
   it("finds nothing for words no promotion has, and keeps % and _ literal", async () => {

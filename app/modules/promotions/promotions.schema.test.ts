@@ -5,6 +5,7 @@ import {
   derivePromotionFields,
   firstTabWithErrors,
   istanbulLocalToDate,
+  promotionFailure,
   promotionPublicPath,
   promotionStatusOf,
   PromotionFormSchema,
@@ -40,6 +41,15 @@ describe("the stored description (admin.md §3)", () => {
 
   it("escapes the short description, which is plain text, not HTML", () => {
     expect(composePromotionDescription(`<b>Kalın</b> & "tırnak" 'tek'`, "")).toBe("<p>&lt;b&gt;Kalın&lt;/b&gt; &amp; &quot;tırnak&quot; &#39;tek&#39;</p>");
+  });
+
+  it("drops the whitespace around the full HTML, as the editor's text area often leaves it", () => {
+    expect(composePromotionDescription("Kısa açıklama", "\n  <h2>Detaylar</h2>\n ")).toBe("<p>Kısa açıklama</p><h2>Detaylar</h2>");
+  });
+
+  it("reads back the full HTML without the whitespace around it, with or without a leading paragraph", () => {
+    expect(splitPromotionDescription("<p>Kısa açıklama</p>\n  <h2>Detaylar</h2>\n")).toEqual({ shortDescription: "Kısa açıklama", fullDescription: "<h2>Detaylar</h2>" });
+    expect(splitPromotionDescription("\n<h2>Başlık</h2><ul><li>Şart</li></ul>\n ")).toEqual({ shortDescription: "Başlık Şart", fullDescription: "<h2>Başlık</h2><ul><li>Şart</li></ul>" });
   });
 
   it("splits what it stored back into the same two fields", () => {
@@ -99,6 +109,21 @@ describe("expiry dates in Istanbul time", () => {
     }
   });
 
+  it("refuses a year before 100 (JavaScript would read 0050 as 1950) and a 60th second, and keeps the 59th", () => {
+    expect(istanbulLocalToDate("0050-06-01T10:00")).toBeNull();
+    expect(istanbulLocalToDate("2026-01-01T10:00:60")).toBeNull();
+    expect(istanbulLocalToDate("2026-01-01T10:00:59")?.toISOString()).toBe("2026-01-01T07:00:59.000Z");
+  });
+
+  it("reads a time just before and just after a change of offset with the offset then in force", () => {
+    // Turkey's last switch to summer time: 29 March 2015, 03:00 (UTC+2) became 04:00 (UTC+3).
+    expect(istanbulLocalToDate("2015-03-29T02:30")?.toISOString()).toBe("2015-03-29T00:30:00.000Z");
+    expect(istanbulLocalToDate("2015-03-29T05:30")?.toISOString()).toBe("2015-03-29T02:30:00.000Z");
+    // And back: 8 November 2015, 04:00 (UTC+3) became 03:00 (UTC+2).
+    expect(istanbulLocalToDate("2015-11-08T02:30")?.toISOString()).toBe("2015-11-07T23:30:00.000Z");
+    expect(istanbulLocalToDate("2015-11-08T05:30")?.toISOString()).toBe("2015-11-08T03:30:00.000Z");
+  });
+
   it("shows a stored instant as the operator's Istanbul datetime-local value", () => {
     expect(dateToIstanbulLocal(new Date("2026-12-31T21:30:00Z"))).toBe("2027-01-01T00:30");
     expect(dateToIstanbulLocal("2015-01-15T10:00:00Z")).toBe("2015-01-15T12:00");
@@ -139,6 +164,44 @@ describe("the promotion form schema", () => {
 
   it("accepts a title of exactly 2 and a short description of exactly 10 characters", () => {
     expect(PromotionFormSchema.safeParse({ ...VALID, title: "AB", shortDescription: "0123456789" }).success).toBe(true);
+  });
+});
+
+describe("the structured terms' limits (issue 11 §1)", () => {
+  const VALID = { title: "Hoş Geldin Bonusu", shortDescription: "İlk yatırıma yüzde yüz bonus", url: "https://site.example/bonus" };
+  const parse = (change: Record<string, string>) => PromotionFormSchema.safeParse({ ...VALID, ...change });
+  const messageOf = (change: Record<string, string>, field: string) => parse(change).error?.issues.find((issue) => issue.path[0] === field)?.message;
+
+  it("takes each whole-number field at both ends of its range, thousands dots or not", () => {
+    expect(parse({ bonusAmount: "1", minDeposit: "0", maxBet: "1.000.000", maxCashout: "10000000" }).data).toMatchObject({ bonusAmount: 1, minDeposit: 0, maxBet: 1_000_000, maxCashout: 10_000_000 });
+    expect(parse({ bonusAmount: "10.000.000", freeSpins: "1" }).data).toMatchObject({ bonusAmount: 10_000_000, freeSpins: 1 });
+    expect(parse({ bonusPercent: "1", bonusCap: "1" }).data).toMatchObject({ bonusPercent: 1, bonusCap: 1 });
+    expect(parse({ bonusPercent: "1.000", freeSpins: "100.000" }).data).toMatchObject({ bonusPercent: 1000, freeSpins: 100_000 });
+  });
+
+  it("takes a wagering multiple from 0 to 200 and refuses one beyond, with its message", () => {
+    expect(parse({ wageringMultiplier: "200" }).data?.wageringMultiplier).toBe(200);
+    expect(parse({ wageringMultiplier: "0" }).data?.wageringMultiplier).toBe(0);
+    expect(messageOf({ wageringMultiplier: "999" }, "wageringMultiplier")).toBe("Çevrim katı 0 ile 200 arasında, en fazla bir ondalıklı olmalıdır (örn. 35 veya 12,5)");
+  });
+
+  it("takes a verification dated today in Istanbul, and refuses tomorrow", () => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Istanbul" }).format(new Date());
+    expect(parse({ lastVerifiedAt: today }).data?.lastVerifiedAt).toBe(today);
+    const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 24 * 3_600_000).toISOString().slice(0, 10);
+    expect(messageOf({ lastVerifiedAt: tomorrow }, "lastVerifiedAt")).toBe("Doğrulama tarihi bugünden ileri olamaz");
+  });
+
+  it("says beside the field which of a TL amount, a percentage and a cap cannot go together", () => {
+    expect(messageOf({ bonusAmount: "500", bonusPercent: "100" }, "bonusAmount")).toBe("Bonus TL tutarı veya yüzde olarak girilir, ikisi birden girilemez");
+    expect(messageOf({ bonusAmount: "500", bonusCap: "1000" }, "bonusCap")).toBe("Üst limit yalnızca yüzde olarak verilen bonusa girilebilir");
+  });
+});
+
+describe("a failed save's words (admin.md §8)", () => {
+  it("name what was being done and why", () => {
+    expect(promotionFailure.create("Bilinmeyen hata")).toBe("Promosyon eklenirken hata: Bilinmeyen hata");
+    expect(promotionFailure.update("Promosyon bulunamadı")).toBe("Promosyon güncellenirken hata: Promosyon bulunamadı");
   });
 });
 

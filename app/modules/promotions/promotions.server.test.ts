@@ -120,6 +120,25 @@ describeEachDriver("promotions (module reads)", ({ db }) => {
     const editorInput = (values: Record<string, string>) =>
       PromotionFormSchema.parse({ title: "Hoş Geldin Bonusu", shortDescription: "İlk yatırıma yüzde yüz bonus", fullDescription: "", terms: "", url: "https://yildiz.example/bonus", ...values });
 
+    it("answers a save with what the editor's toast and redirect need: the id, title, address parts and whether it went live", async () => {
+      const casino = await insertCasino(db(), { name: "Yıldız Casino" });
+      const created = await savePromotion(actor, null, editorInput({ title: "Yaz Bonusu", casinoId: casino.id, isActive: "on" }));
+      expect(created.ok).toBe(true);
+      const id = created.ok ? created.value.id : "";
+      expect(created).toEqual({ ok: true, value: { id, title: "Yaz Bonusu", slug: "yaz-bonusu", casinoSlug: "yildiz-casino", isActive: true, activated: true } });
+      expect(await queued()).toEqual([{ path: "bonuslar/yildiz-casino/yaz-bonusu", reason: "promotion.activate" }]);
+      expect(await savePromotion(actor, id, editorInput({ title: "Yaz Bonusu", casinoId: casino.id, isActive: "on" }))).toEqual({
+        ok: true,
+        value: { id, title: "Yaz Bonusu", slug: "yaz-bonusu", casinoSlug: "yildiz-casino", isActive: true, activated: false },
+      });
+    });
+
+    it("answers a delete with the deleted promotion's id", async () => {
+      const gone = await insertPromotion(db(), { title: "Silinecek Bonus", isActive: false });
+      expect(await removePromotion(actor, gone.id)).toEqual({ ok: true, value: { id: gone.id } });
+      expect(await db().select().from(promotions).where(eq(promotions.id, gone.id))).toEqual([]);
+    });
+
     it("switching on a promotion already on queues nothing and keeps it counted as indexed", async () => {
       const live = await insertPromotion(db(), { title: "Açık Bonus", isActive: true, indexed: true });
       const result = await setPromotionActiveByAdmin(actor, live.id, true);
