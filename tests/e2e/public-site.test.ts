@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateSitemapXml } from "../helpers/xmllint";
-import { expectNoPageErrors, freezeClock, newPage, useServerAndBrowser } from "../helpers/browser";
+import { expectNoPageErrors, freezeClock, newPage, useServerAndBrowser, waitForHydration } from "../helpers/browser";
 
 describe("public site in Chromium", () => {
   const ctx = useServerAndBrowser();
@@ -104,7 +104,11 @@ describe("public site in Chromium", () => {
     const second = await (await fetch(`${ctx.server.url}/bonuslar?sayfa=2`)).text();
     const onSecond = second.match(/<article/g)?.length ?? 0;
     expect(onSecond).toBeGreaterThan(0);
-    await page.getByRole("button", { name: "Daha fazla bonus göster" }).click();
+    // The button works once React has reached it: the document's hydration runs after `load`
+    // and yields to the browser, so on a busy machine the body can be React's before the button.
+    const loadMore = page.getByRole("button", { name: "Daha fazla bonus göster" });
+    await waitForHydration(loadMore);
+    await loadMore.click();
     await page.waitForFunction((n) => document.querySelectorAll("article").length === n, 24 + onSecond);
     const titles = await cards.locator("h3").allTextContents();
     expect(new Set(titles).size).toBe(24 + onSecond);
