@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
+import { configureIndexNow, type IndexNowOptions } from "~/modules/indexing/indexing.server";
 
 /**
  * A scripted IndexNow endpoint on 127.0.0.1 (STYLE.md: external HTTP is a fake server the
@@ -74,4 +75,67 @@ export function allowOnlyOutbound(...origins: string[]): string[] {
     return realFetch(input, init);
   });
   return refused;
+}
+
+/** The fake as a test file sees it: the fixture starts and closes it. */
+export type FakeIndexNowFixture = Omit<FakeIndexNow, "close"> & {
+  /** Lets fetch also reach these origins for the rest of the test; any other is still refused. */
+  allowAlso: (...origins: string[]) => void;
+};
+
+/**
+ * The fake IndexNow endpoint for every test of the enclosing describe block: started once and
+ * closed at the end; before each test its requests are forgotten, it answers 200, fetch may
+ * reach only it, and IndexNow is pointed at it with `indexNow` (or off, when that is "off",
+ * until a test configures it); after each test held requests are answered, the configuration
+ * goes back to the environment's, globals and mocks are restored, and the test fails if it
+ * tried to reach anything else.
+ */
+export function setUpFakeIndexNow({ indexNow }: { indexNow: Omit<IndexNowOptions, "endpoint"> | "off" }): FakeIndexNowFixture {
+  let started: FakeIndexNow | undefined;
+  let refused: string[] = [];
+  const fake = (): FakeIndexNow => {
+    if (!started) throw new Error("the fake IndexNow endpoint starts in beforeAll: use it in a hook or a test");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startFakeIndexNow();
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => {
+    fake().requests.length = 0;
+    fake().answer = 200;
+    refused = allowOnlyOutbound(new URL(fake().endpoint).origin);
+    configureIndexNow(indexNow === "off" ? null : { ...indexNow, endpoint: fake().endpoint });
+  });
+  afterEach(() => {
+    // Answers what a test left hanging, so no request outlives it.
+    fake().release();
+    configureIndexNow(undefined);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    expect(refused, "unexpected outbound request").toEqual([]);
+  });
+  return {
+    get endpoint() {
+      return fake().endpoint;
+    },
+    get requests() {
+      return fake().requests;
+    },
+    get answer() {
+      return fake().answer;
+    },
+    set answer(answer: FakeAnswer) {
+      fake().answer = answer;
+    },
+    get held() {
+      return fake().held;
+    },
+    release: (status?: number) => fake().release(status),
+    allowAlso: (...origins: string[]) => {
+      vi.unstubAllGlobals();
+      refused = allowOnlyOutbound(new URL(fake().endpoint).origin, ...origins);
+    },
+  };
 }

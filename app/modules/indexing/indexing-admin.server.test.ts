@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
-import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../tests/helpers/fake-indexnow";
+import { setUpFakeIndexNow } from "../../../tests/helpers/fake-indexnow";
 import { auditLog, indexNowQueue } from "~/db/schema";
 import type { Actor } from "~/lib/command.server";
 import { getIndexingOverview, retryFailedIndexing, sendIndexingNow } from "./indexing-admin.server";
@@ -11,24 +11,9 @@ const SITE = "https://bonus.example";
 const actor: Actor = { userId: null, email: "operator@example.com", address: "203.0.113.7" };
 
 describeEachDriver("IndexNow for operators", ({ db }) => {
-  let fake: FakeIndexNow;
-  let refused: string[];
-  beforeAll(async () => {
-    fake = await startFakeIndexNow();
-  });
-  afterAll(() => fake.close());
+  const fake = setUpFakeIndexNow({ indexNow: { key: "test-key", siteUrl: SITE, timeoutMs: 5_000 } });
   beforeEach(async () => {
     await truncateAll(db());
-    fake.requests.length = 0;
-    fake.answer = 200;
-    refused = allowOnlyOutbound(new URL(fake.endpoint).origin);
-    configureIndexNow({ key: "test-key", endpoint: fake.endpoint, siteUrl: SITE, timeoutMs: 5_000 });
-  });
-  afterEach(() => {
-    configureIndexNow(undefined);
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    expect(refused, "unexpected outbound request").toEqual([]);
   });
 
   type Row = { path: string; status: string; nextAttemptAt?: Date; attempts?: number };

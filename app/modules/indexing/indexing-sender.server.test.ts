@@ -1,8 +1,8 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
 import crypto from "node:crypto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
-import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../tests/helpers/fake-indexnow";
+import { setUpFakeIndexNow } from "../../../tests/helpers/fake-indexnow";
 import { freePort } from "../../../tests/helpers/server";
 import { setDatabase } from "~/db/index.server";
 import { blogPosts, indexNowQueue, indexNowSubmissions, promotions } from "~/db/schema";
@@ -51,28 +51,12 @@ describe("retryAfterTime", () => {
 });
 
 describeEachDriver("IndexNow queue and sender", ({ db, database, driver }) => {
-  let fake: FakeIndexNow;
-  let refused: string[];
+  const fake = setUpFakeIndexNow({ indexNow: { key: "test-key", siteUrl: SITE, timeoutMs: 15_000 } });
   let warn: { mock: { calls: unknown[][] } };
-  beforeAll(async () => {
-    fake = await startFakeIndexNow();
-  });
-  afterAll(() => fake.close());
   beforeEach(async () => {
     await truncateAll(db());
-    fake.requests.length = 0;
-    fake.answer = 200;
-    refused = allowOnlyOutbound(new URL(fake.endpoint).origin);
-    configureIndexNow({ key: "test-key", endpoint: fake.endpoint, siteUrl: SITE, timeoutMs: 15_000 });
     // Refusals are logged in one line each; the tests read them where they matter.
     warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-  });
-  afterEach(() => {
-    fake.release();
-    configureIndexNow(undefined);
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    expect(refused, "unexpected outbound request").toEqual([]);
   });
 
   const enqueue = (requests: IndexingRequest[], reason: IndexingReason = "blog-post.publish") => db().transaction((tx) => enqueueIndexing(tx, requests, reason));
@@ -409,8 +393,7 @@ describeEachDriver("IndexNow queue and sender", ({ db, database, driver }) => {
   it("records a refused connection as no answer: retried a minute later, and a row fails at its eighth attempt", async () => {
     // Nothing listens there: the connection is refused.
     const dead = `http://127.0.0.1:${await freePort()}`;
-    vi.unstubAllGlobals();
-    refused = allowOnlyOutbound(new URL(fake.endpoint).origin, dead);
+    fake.allowAlso(dead);
     configureIndexNow({ key: "test-key", endpoint: `${dead}/indexnow`, siteUrl: SITE, timeoutMs: 15_000 });
     await enqueue(paths(2));
     await setAttempts([0, 7]);

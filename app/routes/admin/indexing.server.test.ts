@@ -2,10 +2,10 @@ import { asc, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, toastOf, type TestSession } from "../../../tests/helpers/admin";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
-import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../tests/helpers/fake-indexnow";
+import { setUpFakeIndexNow } from "../../../tests/helpers/fake-indexnow";
 import { auditLog, indexNowQueue, indexNowSubmissions } from "~/db/schema";
 import { configureIndexNow } from "~/modules/indexing/indexing.server";
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
@@ -28,25 +28,10 @@ function rowsOf(html: string, table: number): string[][] {
 
 describeEachDriver("admin: search-engine submissions", ({ db }) => {
   let admin: TestSession;
-  let fake: FakeIndexNow;
-  let refused: string[];
-  beforeAll(async () => {
-    fake = await startFakeIndexNow();
-  });
-  afterAll(() => fake.close());
+  const fake = setUpFakeIndexNow({ indexNow: { key: "test-key", siteUrl: SITE, timeoutMs: 5_000 } });
   beforeEach(async () => {
     await truncateAll(db());
     admin = await createAdminSession("operator@example.com");
-    fake.requests.length = 0;
-    fake.answer = 200;
-    refused = allowOnlyOutbound(new URL(fake.endpoint).origin);
-    configureIndexNow({ key: "test-key", endpoint: fake.endpoint, siteUrl: SITE, timeoutMs: 5_000 });
-  });
-  afterEach(() => {
-    configureIndexNow(undefined);
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    expect(refused, "unexpected outbound request").toEqual([]);
   });
 
   const load = async (url = "/admin/indexing") => outcomeOf(await callAdmin(loader, url, { session: admin })).data as ScreenData;

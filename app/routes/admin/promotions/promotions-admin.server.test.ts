@@ -1,8 +1,8 @@
 import { asc, count, desc } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, toastOf, type TestSession } from "../../../../tests/helpers/admin";
-import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../../tests/helpers/fake-indexnow";
+import { setUpFakeIndexNow } from "../../../../tests/helpers/fake-indexnow";
 import { callRoute } from "../../../../tests/helpers/routes";
 import { auditLog, indexNowQueue, promotions, type Promotion } from "~/db/schema";
 import { insertCasino, insertCategory, insertPromotion } from "~/seed/factories.server";
@@ -23,27 +23,11 @@ const MISSING = "00000000-0000-4000-8000-000000000000";
 /** The flash toast a redirect carries, as the next page would read it. */
 describeEachDriver("admin promotions", ({ db }) => {
   let admin: TestSession;
-  let fake: FakeIndexNow;
-  let refused: string[];
-  beforeAll(async () => {
-    fake = await startFakeIndexNow();
-  });
-  afterAll(() => fake.close());
+  // Off unless a test points it at the fake endpoint; any other outbound request fails the test.
+  const fake = setUpFakeIndexNow({ indexNow: "off" });
   beforeEach(async () => {
     await truncateAll(db());
     admin = await createAdminSession("operator@example.com");
-    // Off unless a test points it at the fake endpoint; any other outbound request fails the test.
-    configureIndexNow(null);
-    fake.requests.length = 0;
-    fake.answer = 200;
-    refused = allowOnlyOutbound(new URL(fake.endpoint).origin);
-  });
-  afterEach(() => {
-    fake.release();
-    configureIndexNow(undefined);
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    expect(refused, "unexpected outbound request").toEqual([]);
   });
   const useFakeIndexNow = () => configureIndexNow({ key: "test-key", endpoint: fake.endpoint, siteUrl: "https://bonus.example", timeoutMs: 5_000 });
   const submittedUrls = () => fake.requests.flatMap((request) => JSON.parse(request.body).urlList as string[]);
