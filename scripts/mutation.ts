@@ -22,7 +22,14 @@ const shardsDir = path.join(root, "reports/mutation/shards");
 
 type Shard = { name: string; files: string[] };
 
-/** Every domain of app/modules, then app/lib split into its pure rules and its server files. */
+/**
+ * The plumbing every write and every page goes through (the command helper, the form action,
+ * the page cache, the shared reads): nearly every integration test covers each of their
+ * mutants, so they take hours on two cores and run as a shard of their own.
+ */
+const LIB_SERVER_CORE = ["app/lib/command.server.ts", "app/lib/form-action.server.ts", "app/lib/page-cache.server.ts", "app/lib/shared-reads.server.ts"];
+
+/** Every domain of app/modules, then app/lib split into its pure rules, its server files and their core. */
 export function shards(): Shard[] {
   const domains = fs
     .readdirSync(path.join(root, "app/modules"), { withFileTypes: true })
@@ -33,7 +40,8 @@ export function shards(): Shard[] {
   return [
     ...domains.map((domain) => ({ name: domain, files: [`app/modules/${domain}/**/*.ts`, ...notTests] })),
     { name: "lib", files: ["app/lib/**/*.ts", "!app/lib/**/*.server.ts", ...notTests] },
-    { name: "lib-server", files: ["app/lib/**/*.server.ts", ...notTests] },
+    { name: "lib-server", files: ["app/lib/**/*.server.ts", ...LIB_SERVER_CORE.map((file) => `!${file}`), ...notTests] },
+    { name: "lib-server-core", files: [...LIB_SERVER_CORE, ...notTests] },
   ];
 }
 
