@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { countReport, score, shards, table } from "./mutation";
+import { countReport, keepIncremental, restoreIncremental, score, shards, table } from "./mutation";
 
 const report = (...statuses: string[]) => ({ files: { "a.ts": { mutants: statuses.map((status) => ({ status })) } } });
 
@@ -39,5 +42,33 @@ describe("the sharded mutation run", () => {
     expect(partial.complete).toBe(false);
     expect(partial.markdown).toContain("| b | - | - | - | - | - | not run | - |");
     expect(partial.markdown).toContain("| **total so far** | 1 |");
+  });
+
+  test("a fresh checkout starts a shard from the committed incremental file, and never over a newer local one", () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "mutation-incremental-"));
+    try {
+      const local = path.join(tmp, "reports");
+      const kept = path.join(tmp, "kept");
+      fs.mkdirSync(local);
+      const first = JSON.stringify({ files: { "app/lib/ids.ts": { source: "ş".repeat(5000) } } });
+      fs.writeFileSync(path.join(local, "lib.incremental.json"), first);
+      keepIncremental("lib", local, kept);
+      expect(fs.statSync(path.join(kept, "lib.json.gz")).size).toBeLessThan(first.length / 10);
+
+      // The fresh checkout: no reports folder yet.
+      const fresh = path.join(tmp, "fresh", "reports");
+      expect(restoreIncremental("lib", kept, fresh)).toBe(true);
+      expect(fs.readFileSync(path.join(fresh, "lib.incremental.json"), "utf8")).toBe(first);
+      // A shard never kept starts from nothing.
+      expect(restoreIncremental("seo", kept, fresh)).toBe(false);
+      expect(fs.existsSync(path.join(fresh, "seo.incremental.json"))).toBe(false);
+
+      // This checkout ran the shard since: its own file is newer than the committed one.
+      fs.writeFileSync(path.join(fresh, "lib.incremental.json"), "newer");
+      expect(restoreIncremental("lib", kept, fresh)).toBe(false);
+      expect(fs.readFileSync(path.join(fresh, "lib.incremental.json"), "utf8")).toBe("newer");
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -15,6 +15,7 @@
 import { spawnSync, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 
 const BREAK = 80;
 const root = path.resolve(import.meta.dirname, "..");
@@ -70,12 +71,39 @@ export function countReport(report: { files: Record<string, { mutants: { status:
   return counts;
 }
 
+/**
+ * StrykerJS's incremental files (whole sources, about 1 MB a shard) stay out of git in reports/,
+ * so a fresh checkout used to run every shard in full: hours. A gzipped copy of each (about
+ * 160 kB) is committed here instead and put back before a shard runs, so a checkout retests only
+ * the mutants whose code or covering tests changed since the copy (ADR 020 addendum).
+ */
+const INCREMENTAL_DIR = path.join(root, "bench/results/mutation-incremental");
+
+/** Puts a shard's committed incremental file back, unless this checkout has its own (newer). */
+export function restoreIncremental(name: string, from = INCREMENTAL_DIR, to = shardsDir): boolean {
+  const kept = path.join(from, `${name}.json.gz`);
+  const local = path.join(to, `${name}.incremental.json`);
+  if (fs.existsSync(local) || !fs.existsSync(kept)) return false;
+  fs.mkdirSync(to, { recursive: true });
+  fs.writeFileSync(local, zlib.gunzipSync(fs.readFileSync(kept)));
+  return true;
+}
+
+/** Keeps a gzipped copy of a shard's incremental file for the next checkout. */
+export function keepIncremental(name: string, from = shardsDir, to = INCREMENTAL_DIR): void {
+  const local = path.join(from, `${name}.incremental.json`);
+  if (!fs.existsSync(local)) return;
+  fs.mkdirSync(to, { recursive: true });
+  fs.writeFileSync(path.join(to, `${name}.json.gz`), zlib.gzipSync(fs.readFileSync(local), { level: 9 }));
+}
+
 function run(shard: Shard): boolean {
   console.log(`\n=== mutation shard ${shard.name} ===`);
   fs.mkdirSync(shardsDir, { recursive: true });
   // The code StrykerJS copies as it starts is what the counts are of.
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
   const dirty = execFileSync("git", ["status", "--porcelain", "app", "tests"], { cwd: root, encoding: "utf8" }).trim() !== "";
+  if (restoreIncremental(shard.name)) console.log(`Incremental: starting from the committed results of ${shard.name}.`);
   const result = spawnSync("npx", ["stryker", "run"], {
     cwd: root,
     stdio: "inherit",
@@ -86,6 +114,7 @@ function run(shard: Shard): boolean {
   const results = readResults();
   results[shard.name] = { date: new Date().toISOString().slice(0, 10), commit: dirty ? `${commit}+changes` : commit, counts: countReport(report) };
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  keepIncremental(shard.name);
   return true;
 }
 
