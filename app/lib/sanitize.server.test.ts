@@ -23,10 +23,13 @@ const TOOLBAR_OUTPUT: Array<[string, string]> = [
   ["center alignment", '<p style="text-align: center;">orta</p>'],
   ["right alignment", '<p style="text-align: right;">sağ</p>'],
   ["heading 1", "<h1>Başlık</h1>"],
+  ["heading 1 right-aligned", '<h1 style="text-align: right;">Başlık</h1>'],
   ["heading 2 centred", '<h2 style="text-align: center;">Alt başlık</h2>'],
   ["link", '<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://ornek.com/bonus?x=1&amp;y=2">bağlantı</a></p>'],
+  ["link to a plain http address", '<p><a target="_blank" rel="noopener noreferrer nofollow" href="http://ornek.com/">bağlantı</a></p>'],
   ["mail link", '<p><a target="_blank" rel="noopener noreferrer nofollow" href="mailto:destek@ornek.com">yazın</a></p>'],
   ["image by URL with alt text", '<img src="https://cdn.ornek.com/a.png" alt="Kampanya afişi" loading="lazy">'],
+  ["image from a plain http address", '<img src="http://cdn.ornek.com/a.png" alt="afiş" loading="lazy">'],
   ["one of our uploads", '<img src="/media/blog-images/blog_1700000000000_abcdefghijkl.png" loading="lazy">'],
   ["code block", "<pre><code>const bonus = 100;\nif (bonus) yatir();</code></pre>"],
   ["code block typed as ```js", '<pre><code class="language-js">let x = 1;</code></pre>'],
@@ -69,6 +72,8 @@ describe("sanitizeRichText", () => {
     ["image extras (title, size, srcset, style)", '<img src="https://ornek.com/a.png" alt="a" title="t" width="10" height="10" srcset="https://kotu.example/b.png 2x" style="width:9999px">', '<img src="https://ornek.com/a.png" alt="a" loading="lazy" />'],
     ["images with a javascript:, data: or protocol-relative address", '<img src="javascript:alert(1)" alt="a"><img src="data:image/png;base64,AAA" alt="b"><img src="//kotu.example/c.png">', ""],
     ["list types the editor cannot make", '<ol type="disc" reversed start="2"><li>x</li></ol>', '<ol start="2"><li>x</li></ol>'],
+    ["list types that only end or start like one it makes", '<ol type="lower-alpha"><li>x</li></ol><ol type="i."><li>y</li></ol>', "<ol><li>x</li></ol><ol><li>y</li></ol>"],
+    ["images with a mailto: address", '<img src="mailto:destek@ornek.com" alt="a">', ""],
     ["code classes other than a language", '<pre><code class="hljs language-js evil">x</code></pre>', '<pre><code class="language-js">x</code></pre>'],
   ])("drops %s", (_case, dirty, clean) => {
     expect(sanitizeRichText(dirty)).toBe(clean);
@@ -78,6 +83,18 @@ describe("sanitizeRichText", () => {
     expect(sanitizeRichText(null)).toBe("");
     expect(sanitizeRichText(undefined)).toBe("");
     expect(sanitizeRichText("")).toBe("");
+  });
+
+  it("drops inline code after a code block has closed in the same document", () => {
+    expect(sanitizeRichText("<pre><code>a</code></pre><p>yazın <code>npm</code> diye</p>")).toBe("<pre><code>a</code></pre><p>yazın npm diye</p>");
+  });
+
+  // Pasted from pages that split a code block into several code elements, or nest blocks.
+  it.each([
+    ["several code elements in one block", "<pre><code>bir</code><code>iki</code></pre>"],
+    ["a block inside a block, with code after the inner one", '<pre><pre><code>a</code></pre><code class="language-js">b</code></pre>'],
+  ])("keeps %s", (_case, html) => {
+    expect(sanitizeRichText(html)).toBe(html);
   });
 
   it("does not let one document's open code block leak into the next", () => {
