@@ -30,6 +30,10 @@ export function deferredModuleScript(moduleSource: string): string {
   );
 }
 
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
 export class DeferHydration extends Transform {
   private readonly decoder = new StringDecoder("utf8");
   private pending = "";
@@ -70,7 +74,9 @@ export class DeferHydration extends Transform {
       const module = this.pending.indexOf(MODULE_START);
       const next = [preload, module].filter((i) => i !== -1).sort((a, b) => a - b)[0];
       if (next === undefined) {
-        const keep = final ? 0 : Math.min(this.pending.length, HOLD_BACK);
+        let keep = final ? 0 : Math.min(this.pending.length, HOLD_BACK);
+        // Each push goes out as UTF-8 on its own: an emoji's two UTF-16 halves must not be parted.
+        if (isHighSurrogate(this.pending.charCodeAt(this.pending.length - keep - 1))) keep += 1;
         if (this.pending.length > keep) this.push(this.pending.slice(0, this.pending.length - keep));
         this.pending = this.pending.slice(this.pending.length - keep);
         return;

@@ -10,6 +10,22 @@ const PAGE = [
   "</body></html>",
 ].join("");
 
+/** The classic script a browser gets in place of the module script, around the source as a JSON string. */
+const LOADER =
+  '<script data-hydration="deferred">(function(t){function go(){var s=document.createElement("script");s.type="module";s.textContent=t;document.body.appendChild(s)}' +
+  'document.readyState==="complete"?go():addEventListener("load",go,{once:true})})(';
+const LOADER_END = ")</script>";
+
+/** PAGE as a browser should receive it: no preload links, the module script started on load. */
+const PAGE_OUT = [
+  '<!DOCTYPE html><html lang="tr"><head><link rel="stylesheet" href="/assets/root-C.css"/></head>',
+  "<body><h1>Bonuslar — Işıltı</h1><script>window.__reactRouterContext = {};</script>",
+  LOADER,
+  '"import * as route0 from \\"/assets/root-B.js\\";\\nwindow.__reactRouterRouteModules = {\\"root\\":route0};\\nimport(\\"/assets/entry.client-A.js\\");"',
+  LOADER_END,
+  "</body></html>",
+].join("");
+
 async function through(chunks: (string | Buffer)[]): Promise<string> {
   let out = "";
   for await (const piece of Readable.from(chunks).pipe(new DeferHydration())) out += String(piece);
@@ -38,14 +54,48 @@ describe("deferred hydration scripts", () => {
   });
 
   it("gives the same page whatever the chunk boundaries, Turkish letters split between bytes included", async () => {
-    const whole = await through([PAGE]);
-    for (const size of [1, 2, 3, 7, 16, 31, 64]) expect(await through(bytePieces(PAGE, size))).toBe(whole);
+    expect(await through([PAGE])).toBe(PAGE_OUT);
+    for (let size = 1; size <= Buffer.byteLength(PAGE); size++) expect(await through(bytePieces(PAGE, size)), `pieces of ${size} bytes`).toBe(PAGE_OUT);
+  });
+
+  it("keeps an emoji whole wherever the chunks are cut", async () => {
+    // An emoji is two UTF-16 units; cut between them, each half would go out as a replacement character.
+    const page = "<main><h2>🎰 Hoş geldin bonusu 🔥</h2><p>Çevrim şartı yok, hemen başla 🎁</p><p>Son gün: 30 Kasım</p></main>";
+    for (let size = 1; size <= Buffer.byteLength(page); size++) expect(await through(bytePieces(page, size)), `pieces of ${size} bytes`).toBe(page);
+    // The first and the last letter outside the basic plane are two units as well.
+    const edges = "<p>Düzlemin ilk harfi \u{10000} ve son harfi \u{10FFFD}, ardından otuz birden uzun bir satır.</p>";
+    for (let size = 1; size <= Buffer.byteLength(edges); size++) expect(await through(bytePieces(edges, size)), `pieces of ${size} bytes`).toBe(edges);
+  });
+
+  it("finds the end of a short module script cut at any byte, however long its source", async () => {
+    // The end tag can arrive split between two chunks after a source of any length.
+    for (const source of ["go()", "hydrate();", "import('/a.js');", "import('/assets/a.js');", "import('/assets/entry-Q.js');", "import('/assets/entry.client-QWERTY.js');"]) {
+      const page = `<body><script type="module" async="">${source}</script><p>son</p></body>`;
+      const expected = `<body>${LOADER}"${source}"${LOADER_END}<p>son</p></body>`;
+      for (let cut = 1; cut < page.length; cut++) expect(await through([page.slice(0, cut), page.slice(cut)]), `${source} cut at ${cut}`).toBe(expected);
+    }
+  });
+
+  it("drops a preload link and defers the module script in whichever order they come", async () => {
+    // A streamed part of the page (a suspended section) can bring a preload link after the module script.
+    const page = '<body><script type="module" async="">import("/a.js");</script><link rel="modulepreload" href="/b.js"/><p>son</p></body>';
+    expect(await through([page])).toBe(`<body>${LOADER}"import(\\"/a.js\\");"${LOADER_END}<p>son</p></body>`);
   });
 
   it("never lets the module source end its own script element", () => {
     const script = deferredModuleScript('console.log("</script><script>alert(1)</script><!--")');
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(script).not.toContain("<!--");
+    // The `<` are escaped, not dropped: the module the browser inserts is the source as written.
+    expect(script).toBe(LOADER + '"console.log(\\"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>\\u003c!--\\")"' + LOADER_END);
+  });
+
+  it("hands the browser the module source letter for letter, line and paragraph separators included", () => {
+    const source = 'import("/a.js");\u2028if (1 < 2) hydrate();\u2029// son';
+    const script = deferredModuleScript(source);
+    expect(script).toBe(LOADER + '"import(\\"/a.js\\");\\u2028if (1 \\u003c 2) hydrate();\\u2029// son"' + LOADER_END);
+    // What the inline script's string literal evaluates to in the browser.
+    expect(JSON.parse(script.slice(LOADER.length, -LOADER_END.length))).toBe(source);
   });
 
   it("passes a page without scripts through untouched", async () => {
