@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readBoundedForm } from "./request-body.server";
+import { readBoundedBody, readBoundedForm } from "./request-body.server";
 
 // The form reader every action uses; the Express guards in front are tested with the
 // hostile-input table (server/hostile-inputs.server.test.ts). Here: an action called
@@ -38,21 +38,86 @@ describe("readBoundedForm", () => {
     const result = await readBoundedForm(post(body.stream, "application/x-www-form-urlencoded"), 64 * 1024);
     expect(result).toEqual({ ok: false, status: 413, message: "Gönderilen içerik çok büyük. Lütfen daha kısa bir içerikle tekrar deneyin." });
     expect(body.sent()).toBeLessThan(1024 * 1024);
-    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls).toEqual([['413 POST "/api/x": body over the limit of 65536 bytes']]);
+  });
+
+  // Bytes, not characters: "ç" is two bytes in UTF-8.
+  const exactly1024 = "a=" + "ç".repeat(511);
+  const oneOver = "a=" + "ç".repeat(511) + "x";
+
+  it.each([
+    ["announcing its length", true],
+    ["without announcing its length", false],
+  ])("takes a body of exactly the bound and refuses one byte more, %s", async (_, announce) => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const send = (text: string) =>
+      new Request("http://localhost/api/x", {
+        method: "POST",
+        body: new TextEncoder().encode(text),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...(announce ? { "Content-Length": String(Buffer.byteLength(text)) } : {}) },
+      });
+
+    const taken = await readBoundedForm(send(exactly1024), 1024);
+    expect(taken.ok && taken.form.get("a")).toBe("ç".repeat(511));
+    expect(warn).not.toHaveBeenCalled();
+
+    expect(await readBoundedForm(send(oneOver), 1024)).toEqual({ ok: false, status: 413, message: "Gönderilen içerik çok büyük. Lütfen daha kısa bir içerikle tekrar deneyin." });
+    expect(warn.mock.calls).toEqual([['413 POST "/api/x": body over the limit of 1024 bytes']]);
+  });
+
+  it("refuses a body that announces more than the bound without reading any of it", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    let pulled = 0;
+    // highWaterMark 0: nothing is pulled until someone reads.
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled += 1;
+          controller.enqueue(new TextEncoder().encode("a=1"));
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request("http://localhost/api/x", {
+      method: "POST",
+      body: stream,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "1025" },
+      duplex: "half",
+    } as RequestInit);
+    expect(await readBoundedForm(request, 1024)).toMatchObject({ ok: false, status: 413 });
+    expect(pulled).toBe(0);
+  });
+
+  it("reads a POST without a body as an empty form, and an empty body (a cron's plain POST)", async () => {
+    const bodiless = () => new Request("http://localhost/api/x", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const result = await readBoundedForm(bodiless(), 1024);
+    expect(result.ok && [...result.form.entries()]).toEqual([]);
+    expect(await readBoundedBody(bodiless(), 1024)).toEqual(Buffer.alloc(0));
+  });
+
+  it.each(["Application/X-WWW-Form-Urlencoded", "application/x-www-form-urlencoded ;charset=UTF-8"])("reads a form sent as %s (media types ignore case and spaces)", async (type) => {
+    const result = await readBoundedForm(post("a=bir", type), 1024);
+    expect(result.ok && result.form.get("a")).toBe("bir");
   });
 
   it.each([
-    ["JSON", '{"a":1}', "application/json", 415],
-    ["text", "a=1", "text/plain", 415],
+    ["JSON", '{"a":1}', "application/json", 415, "Bu istek biçimi desteklenmiyor. Lütfen sayfadaki formu kullanın.", 'body of type "application/json", not a form'],
+    ["text", "a=1", "text/plain", 415, "Bu istek biçimi desteklenmiyor. Lütfen sayfadaki formu kullanın.", 'body of type "text/plain", not a form'],
     // Bytes, so that no content type is implied.
-    ["no content type", new TextEncoder().encode("a=1"), undefined, 415],
-    ["a broken multipart body", "no parts", "multipart/form-data; boundary=x", 400],
-  ] as const)("refuses %s with a 4xx and a Turkish message, logging one line", async (_, body, type, status) => {
+    ["no content type", new TextEncoder().encode("a=1"), undefined, 415, "Bu istek biçimi desteklenmiyor. Lütfen sayfadaki formu kullanın.", 'body of type "", not a form'],
+    ["a broken multipart body", "no parts", "multipart/form-data; boundary=x", 400, "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin.", "form body could not be parsed"],
+  ] as const)("refuses %s with a 4xx and a Turkish message, logging one line", async (_, body, type, status, message, reason) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const result = await readBoundedForm(post(body, type), 1024);
-    expect(result).toMatchObject({ ok: false, status });
-    expect(!result.ok && result.message).toMatch(/[çğıöşü]/);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).not.toContain("\n");
+    expect(result).toEqual({ ok: false, status, message });
+    expect(warn.mock.calls).toEqual([[`${status} POST "/api/x": ${reason}`]]);
+  });
+
+  it("logs at most 200 characters of the path and 100 of the content type, however long they are sent", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const request = new Request(`http://localhost/${"p".repeat(5000)}`, { method: "POST", body: "a=1", headers: { "Content-Type": "x".repeat(5000) } });
+    expect(await readBoundedForm(request, 1024)).toMatchObject({ ok: false, status: 415 });
+    expect(warn.mock.calls).toEqual([[`415 POST "/${"p".repeat(199)}": body of type "${"x".repeat(100)}", not a form`]]);
   });
 });
