@@ -1,29 +1,17 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { allowOnlyOutbound, startFakeIndexNow, type FakeIndexNow } from "../../../tests/helpers/fake-indexnow";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setUpFakeIndexNow, startFakeIndexNow } from "../../../tests/helpers/fake-indexnow";
 import { absoluteSubmissionUrl, indexNowOptionsFromEnv, postToIndexNow, type IndexNowAnswer, type IndexNowOptions } from "./indexing.server";
 
 const reasonOf = (answer: IndexNowAnswer) => (answer.kind === "unanswered" ? answer.reason : `answered ${answer.status}`);
 
 describe("IndexNow request", () => {
-  let fake: FakeIndexNow;
-  let refused: string[];
+  // The requests here are given their options; the configured ones stay off.
+  const fake = setUpFakeIndexNow({ indexNow: "off" });
   let options: IndexNowOptions;
-  beforeAll(async () => {
-    fake = await startFakeIndexNow();
-  });
-  afterAll(() => fake.close());
   beforeEach(() => {
-    fake.requests.length = 0;
-    fake.answer = 200;
-    refused = allowOnlyOutbound(new URL(fake.endpoint).origin);
     options = { key: "anahtar-123", endpoint: fake.endpoint, siteUrl: "https://bonus.example", timeoutMs: 15_000 };
-  });
-  afterEach(() => {
-    fake.release();
-    vi.unstubAllGlobals();
-    expect(refused, "unexpected outbound request").toEqual([]);
   });
 
   it("posts host, key, keyLocation and the absolute URLs as JSON, as the IndexNow protocol asks", async () => {
@@ -52,8 +40,7 @@ describe("IndexNow request", () => {
   it("names a refused connection in one line without a stack", async () => {
     const closed = await startFakeIndexNow();
     await closed.close();
-    vi.unstubAllGlobals();
-    refused = allowOnlyOutbound(new URL(closed.endpoint).origin);
+    fake.allowAlso(new URL(closed.endpoint).origin);
     const answer = await postToIndexNow(["https://bonus.example/a"], "https://bonus.example", { ...options, endpoint: closed.endpoint });
     expect(answer).toMatchObject({ kind: "unanswered", timedOut: false });
     const reason = answer.kind === "unanswered" ? answer.reason : "";
@@ -92,8 +79,7 @@ describe("IndexNow request", () => {
     await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
     try {
       const endpoint = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/indexnow`;
-      vi.unstubAllGlobals();
-      refused = allowOnlyOutbound(new URL(endpoint).origin);
+      fake.allowAlso(new URL(endpoint).origin);
       const answer = await postToIndexNow(["https://bonus.example/a"], "https://bonus.example", { ...options, endpoint });
       expect(answer).toMatchObject({ kind: "unanswered", timedOut: false, reason: "fetch failed" });
     } finally {
