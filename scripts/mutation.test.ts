@@ -44,7 +44,7 @@ describe("the sharded mutation run", () => {
     expect(partial.markdown).toContain("| **total so far** | 1 |");
   });
 
-  test("a fresh checkout starts a shard from the committed incremental file, and never over a newer local one", () => {
+  test("a fresh checkout starts a shard from the committed incremental file, and never overwrites one the checkout has", () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "mutation-incremental-"));
     try {
       const local = path.join(tmp, "reports");
@@ -63,7 +63,7 @@ describe("the sharded mutation run", () => {
       expect(restoreIncremental("seo", kept, fresh)).toBe(false);
       expect(fs.existsSync(path.join(fresh, "seo.incremental.json"))).toBe(false);
 
-      // This checkout ran the shard since: its own file is newer than the committed one.
+      // This checkout ran the shard since: its own file is kept, whatever the committed one holds.
       fs.writeFileSync(path.join(fresh, "lib.incremental.json"), "newer");
       expect(restoreIncremental("lib", kept, fresh)).toBe(false);
       expect(fs.readFileSync(path.join(fresh, "lib.incremental.json"), "utf8")).toBe("newer");
