@@ -19,6 +19,14 @@ export type FormBody = { ok: true; form: FormData } | { ok: false; status: 400 |
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
+ * One line per refused request, never a stack: these are a client's mistakes, not ours. The
+ * path is cut at 200 characters and quoted, so a hostile one cannot forge log lines.
+ */
+export function logRefusal(request: Request, status: number, reason: string): void {
+  console.warn(`${status} ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: ${reason}`);
+}
+
+/**
  * Reads a browser form body of at most maxBytes. JSON, text, a broken multipart body or an
  * oversize body are refused with a status and a Turkish message instead of an exception:
  * none of these come from our pages. The server (server/request-guards.ts) already refused
@@ -27,9 +35,8 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
  * form's schema's to refuse, so that the message stands beside the field.
  */
 export async function readBoundedForm(request: Request, maxBytes: number = getEnv().MAX_BODY_BYTES): Promise<FormBody> {
-  // One line per refusal, never a stack: these are a client's mistakes, not ours.
   const refuse = (status: 400 | 413 | 415, message: string, reason: string): FormBody => {
-    console.warn(`${status} ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: ${reason}`);
+    logRefusal(request, status, reason);
     return { ok: false, status, message };
   };
   const contentType = request.headers.get("Content-Type") ?? "";

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callRoute, thrown, unwrap } from "../../../tests/helpers/routes";
 import { validateSitemapXml } from "../../../tests/helpers/xmllint";
@@ -423,6 +423,9 @@ describeEachDriver("public loaders", ({ db }) => {
 describeEachDriver("comment action", ({ db }) => {
   let promotionId = "";
   let inactiveId = "";
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
   beforeAll(async () => {
     await truncateAll(db());
     promotionId = (await insertPromotion(db(), { title: "Yorumlu Bonus" })).id;
@@ -448,26 +451,43 @@ describeEachDriver("comment action", ({ db }) => {
     ["rating abc", { userName: "Ali", comment: "metin", rating: "abc" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
     ["rating 2.5", { userName: "Ali", comment: "metin", rating: "2.5" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
     ["honeypot filled", { userName: "Bot", comment: "spam", rating: "5", website: "http://spam.example" }, "Yorumunuz eklenirken bir hata oluştu"],
-  ])("rejects %s with a Turkish message and stores nothing", async (_, form, message) => {
+  ])("rejects %s with a Turkish message, stores nothing and logs one line", async (_, form, message) => {
     const before = await total();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const result = await post(form);
     expect(result).toEqual({ status: 400, data: { ok: false, message } });
     expect(await total()).toBe(before);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(new RegExp(`^400 POST "/api/promotions/${promotionId}/comments": comment refused: [^\n]+$`));
   });
 
-  it("rejects comments on unknown, malformed and inactive promotions", async () => {
+  it("logs which field a refused comment failed on, and that a hidden field was filled", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await post({ userName: "Ali", comment: "metin", rating: "9" });
+    await post({ userName: "Bot", comment: "spam", rating: "5", website: "x" });
+    expect(warn.mock.calls.map((call) => String(call[0]).split(": ").slice(1).join(": "))).toEqual([
+      "comment refused: rating invalid",
+      "comment refused: hidden field filled",
+    ]);
+  });
+
+  it("rejects comments on unknown, malformed and inactive promotions, one log line each", async () => {
     const before = await total();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     for (const id of [inactiveId, "00000000-0000-4000-8000-000000000000", "abc"]) {
       expect(await post({ userName: "Ali", comment: "metin", rating: "5" }, id)).toMatchObject({ status: 404, data: { ok: false } });
     }
     expect(await total()).toBe(before);
+    expect(warn.mock.calls.map((call) => String(call[0]).replace(/"[^"]*"/, "PATH"))).toEqual(Array(3).fill("404 POST PATH: comment refused: no such active promotion"));
   });
 
   it("allows 5 comments per client in 10 minutes, then refuses with a clear message", async () => {
     for (let i = 0; i < 5; i++) expect((await post({ userName: "Ali", comment: `yorum ${i}`, rating: "5" }, promotionId, "10.2.2.2")).status).toBe(201);
     const before = await total();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const refused = await post({ userName: "Ali", comment: "altıncı", rating: "5" }, promotionId, "10.2.2.2");
     expect(refused.status).toBe(429);
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([`429 POST "/api/promotions/${promotionId}/comments": comment refused: over the limit for this address`]);
     expect((refused.data as { message: string }).message).toMatch(/^Çok fazla yorum gönderdiniz\. Lütfen \d+ dakika sonra tekrar deneyin\.$/);
     expect(await total()).toBe(before);
     // Another visitor is not affected.

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/promotion-comments";
 import { COMMENT_HONEYPOT_FIELD, COMMENT_MESSAGES, CommentSchema } from "~/modules/comments/comments.schema";
 import { createComment } from "~/modules/comments/comments.server";
-import { readBoundedForm } from "~/lib/request-body.server";
+import { logRefusal, readBoundedForm } from "~/lib/request-body.server";
 import { FRESH_COOKIE } from "~/lib/page-cache.server";
 
 export function loader() {
@@ -19,16 +19,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const body = await readBoundedForm(request);
     if (!body.ok) return data({ ok: false, message: body.message }, body.status);
     const form = body.form;
+    const refuse = (status: number, message: string, reason: string) => {
+      logRefusal(request, status, reason);
+      return data({ ok: false, message }, status);
+    };
     // A bot filled the field people cannot see: store nothing.
-    if (String(form.get(COMMENT_HONEYPOT_FIELD) ?? "") !== "") return data({ ok: false, message: COMMENT_MESSAGES.saveFailed }, 400);
+    if (String(form.get(COMMENT_HONEYPOT_FIELD) ?? "") !== "") return refuse(400, COMMENT_MESSAGES.saveFailed, "comment refused: hidden field filled");
     const parsed = CommentSchema.safeParse({
       userName: form.get("userName") ?? "",
       comment: form.get("comment") ?? "",
       rating: form.get("rating") ?? undefined,
     });
-    if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message ?? COMMENT_MESSAGES.saveFailed }, 400);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return refuse(400, issue?.message ?? COMMENT_MESSAGES.saveFailed, `comment refused: ${issue?.path.join(".") || "form"} invalid`);
+    }
     const result = await createComment(params.id, parsed.data, context.clientAddress);
-    if (!result.ok) return data({ ok: false, message: result.message }, result.status);
+    if (!result.ok) return refuse(result.status, result.message, result.status === 429 ? "comment refused: over the limit for this address" : "comment refused: no such active promotion");
     // Read your own comment: for a few seconds this visitor's requests skip the shared cache
     // (a site cookie, `__` prefix), so a reload shows the comment while the cached page is
     // still being refreshed for everyone else (ADR 010).
