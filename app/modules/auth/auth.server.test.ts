@@ -27,6 +27,22 @@ describeEachDriver("admin sign-in", ({ db }) => {
     expect(await db().select().from(sessions)).toEqual([]);
   });
 
+  it("keeps an operator signed in for a week, in a cookie scripts cannot read, Secure over HTTPS only", async () => {
+    const plain = await commitSessionCookie(new Request("http://localhost/admin/login"), "jeton");
+    expect(plain).toMatch(/; Max-Age=604800(;|$)/);
+    expect(plain).toMatch(/; HttpOnly(;|$)/);
+    expect(plain).not.toMatch(/; Secure(;|$)/);
+    const secure = await commitSessionCookie(new Request("https://bonus.example/admin/login"), "jeton");
+    expect(secure).toMatch(/; Secure(;|$)/);
+  });
+
+  it("stores an admin's email trimmed and in lower case, so the address as typed signs in", async () => {
+    const admin = await createAdminUser("  Editor@Example.COM ", PASSWORD);
+    expect(admin.email).toBe("editor@example.com");
+    expect(await db().select({ email: users.email }).from(users).where(eq(users.id, admin.userId))).toEqual([{ email: "editor@example.com" }]);
+    expect(await signIn({ email: "editor@example.com", password: PASSWORD }, "10.0.0.1")).toMatchObject({ ok: true });
+  });
+
   it("rejects an unknown email the same way", async () => {
     const result = await signIn({ email: "kimse@example.com", password: PASSWORD }, "10.0.0.1");
     expect(result).toMatchObject({ ok: false, message: LOGIN_MESSAGES.rejected });
