@@ -79,7 +79,7 @@ export function countReport(report: { files: Record<string, { mutants: { status:
  */
 const INCREMENTAL_DIR = path.join(root, "bench/results/mutation-incremental");
 
-/** Puts a shard's committed incremental file back, unless this checkout has its own (newer). */
+/** Puts a shard's committed incremental file back, unless this checkout already has one of its own. */
 export function restoreIncremental(name: string, from = INCREMENTAL_DIR, to = shardsDir): boolean {
   const kept = path.join(from, `${name}.json.gz`);
   const local = path.join(to, `${name}.incremental.json`);
