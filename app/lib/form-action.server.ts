@@ -1,10 +1,11 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import type { CommandResult, FieldErrors } from "./command.server";
 import { getEnv } from "~/env.server";
 import { isUuid } from "./ids";
-import { readBoundedForm } from "./request-body.server";
+import { logRefusal, readBoundedForm } from "./request-body.server";
 
 // The admin action's middle, written once (ADR 003): parse the form with the screen's
 // schema, answer 400 with conform's reply when it fails, run the command, answer 400 with
@@ -36,10 +37,29 @@ export function splitErrors(errors: FieldErrors): { fieldErrors: FieldErrors; fo
   return { fieldErrors, formErrors };
 }
 
+/** What failed in a refused form, for the log: the fields' names and the form's own messages, never what was typed. */
+export function refusedPartsOf(result: SubmissionResult<string[]>): string {
+  const parts = Object.entries(result.error ?? {})
+    .filter(([, messages]) => messages && messages.length > 0)
+    .map(([name, messages]) => (name === "" ? messages!.join(" ") : name));
+  return parts.join(", ").slice(0, 200) || "no field named";
+}
+
+/**
+ * A refused admin form: conform's reply (the schema's errors, or those given) at `status`,
+ * and one log line naming what failed (non-negotiable: bad input logs one line, never a stack).
+ */
+export function refuseSubmission(request: Request, submission: { reply(options?: { formErrors?: string[]; fieldErrors?: FieldErrors }): SubmissionResult<string[]> }, status: number, options?: { formErrors?: string[]; fieldErrors?: FieldErrors }) {
+  const result = submission.reply(options);
+  logRefusal(request, status, `form refused: ${refusedPartsOf(result)}`);
+  return data({ result }, status);
+}
+
 /** What the form says when saving failed for a reason that is not the operator's (admin.md §8). */
 export const SAVE_FAILED_MESSAGE = "Kaydedilirken bir hata oluştu: Bilinmeyen hata";
 
 export async function submitForm<Schema extends z.ZodType, T>(
+  request: Request,
   formData: FormData,
   schema: Schema,
   command: (value: z.output<Schema>) => Promise<CommandResult<T>>,
@@ -47,7 +67,7 @@ export async function submitForm<Schema extends z.ZodType, T>(
   failureMessage: string = SAVE_FAILED_MESSAGE,
 ) {
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  if (submission.status !== "success") return refuseSubmission(request, submission, 400);
   let result: CommandResult<T>;
   try {
     result = await command(submission.value);
@@ -56,6 +76,6 @@ export async function submitForm<Schema extends z.ZodType, T>(
     console.error(`Save failed: ${error instanceof Error ? error.message : String(error)}`);
     return data({ result: submission.reply({ formErrors: [failureMessage] }) }, 500);
   }
-  if (!result.ok) return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, 400);
+  if (!result.ok) return refuseSubmission(request, submission, 400, splitErrors(result.fieldErrors));
   return onSuccess(result.value);
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/indexing";
@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, useIsPending } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
 import { formatDateTimeTr } from "~/lib/dates";
-import { readForm } from "~/lib/form-action.server";
+import { readForm, refuseSubmission } from "~/lib/form-action.server";
 import { lastPageHref, listHref, parseListQuery } from "~/lib/list-query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
@@ -53,7 +53,7 @@ const IndexingIntent = z.discriminatedUnion("intent", [z.object({ intent: z.lite
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: IndexingIntent });
-  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  if (submission.status !== "success") return refuseSubmission(request, submission, 400);
   const actor = actorOf(admin, context);
   const back = new URL(request.url).pathname + new URL(request.url).search;
   if (submission.value.intent === "retry") {
@@ -62,8 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, back, { type: "success", message: INDEXING_MESSAGES.retried(count) });
   }
   const run = await sendIndexingNow(actor);
-  if (run.state === "off") return data({ result: submission.reply({ formErrors: [INDEXING_MESSAGES.offAction] }) }, 409);
-  if (run.state === "no-site-url") return data({ result: submission.reply({ formErrors: [INDEXING_MESSAGES.noSiteUrl] }) }, 409);
+  if (run.state === "off") return refuseSubmission(request, submission, 409, { formErrors: [INDEXING_MESSAGES.offAction] });
+  if (run.state === "no-site-url") return refuseSubmission(request, submission, 409, { formErrors: [INDEXING_MESSAGES.noSiteUrl] });
   const urls = run.batches.reduce((sum, batch) => sum + batch.urlCount, 0);
   if (run.batches.length === 0) return redirectWithToast(request, back, { type: "blank", message: INDEXING_MESSAGES.sentNothing });
   const failed = run.batches.find((batch) => batch.outcome !== "submitted");

@@ -5,7 +5,8 @@ import { data, Form, redirect, useNavigation, useSearchParams } from "react-rout
 import type { Route } from "./+types/login";
 import { commitSessionCookie, getAdmin, safeRedirectTarget, signIn } from "~/modules/auth/auth.server";
 import { LOGIN_MESSAGES, LoginSchema } from "~/modules/auth/auth.schema";
-import { readBoundedForm } from "~/lib/request-body.server";
+import { refusedPartsOf } from "~/lib/form-action.server";
+import { logRefusal, readBoundedForm } from "~/lib/request-body.server";
 import { withToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field } from "~/components/forms";
@@ -24,10 +25,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return data({ result: undefined, message: body.message }, body.status);
   // The password is never sent back to the page, whatever the outcome.
   const submission = parseWithZod(body.form, { schema: LoginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), message: undefined }, 400);
+  if (submission.status !== "success") {
+    const result = submission.reply({ hideFields: ["password"] });
+    logRefusal(request, 400, `sign-in form refused: ${refusedPartsOf(result)}`);
+    return data({ result, message: undefined }, 400);
+  }
   try {
     const result = await signIn(submission.value, context.clientAddress);
-    if (!result.ok) return data({ result: submission.reply({ hideFields: ["password"] }), message: result.message }, result.status);
+    if (!result.ok) {
+      // Which account is not logged: the audit log has it, for operators only.
+      logRefusal(request, result.status, "sign-in refused");
+      return data({ result: submission.reply({ hideFields: ["password"] }), message: result.message }, result.status);
+    }
     const headers = new Headers({ "Set-Cookie": await commitSessionCookie(request, result.token) });
     await withToast(request, { type: "success", message: LOGIN_MESSAGES.success }, headers);
     return redirect(safeRedirectTarget(body.form.get("redirectTo")), { headers });

@@ -29,6 +29,7 @@ export async function action({ request, params, context }: Args) {
   const id = editedId(params, BLOG_POST_MESSAGES.notFound);
   const formData = await readForm(request);
   return submitForm(
+    request,
     formData,
     BlogPostFormSchema,
     (input) => savePost(actorOf(admin, context), id, input),

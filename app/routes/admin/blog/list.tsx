@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/list";
@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
 import { formatDateTr } from "~/lib/dates";
-import { readForm, splitErrors } from "~/lib/form-action.server";
+import { readForm, splitErrors, refuseSubmission } from "~/lib/form-action.server";
 import { lastPageHref, parseListQuery } from "~/lib/list-query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
@@ -41,7 +41,7 @@ const ListIntent = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: ListIntent });
-  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  if (submission.status !== "success") return refuseSubmission(request, submission, 400);
   const actor = actorOf(admin, context);
   const url = new URL(request.url);
   const back = url.pathname + url.search;
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     // Only a post that is not there is a 404; any other refusal is the request's (400).
     const status = result.fieldErrors[""]?.includes(BLOG_POST_MESSAGES.notFound) ? 404 : 400;
-    return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, status);
+    return refuseSubmission(request, submission, status, splitErrors(result.fieldErrors));
   }
   const message = intent === "delete" ? BLOG_POST_MESSAGES.deleted : intent === "publish" ? BLOG_POST_MESSAGES.published : BLOG_POST_MESSAGES.unpublished;
   return redirectWithToast(request, back, { type: "success", message });

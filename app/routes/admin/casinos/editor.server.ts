@@ -23,6 +23,7 @@ export async function action({ request, params, context }: Args) {
   const id = editedId(params, CASINO_MESSAGES.notFound);
   const formData = await readForm(request);
   return submitForm(
+    request,
     formData,
     CasinoFormSchema,
     (input) => saveCasino(actorOf(admin, context), id, input),

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
@@ -8,7 +8,7 @@ import { ErrorList } from "~/components/forms";
 import { formatDateTr } from "~/lib/dates";
 import { actorOf } from "~/lib/command.server";
 import { parseListQuery, lastPageHref } from "~/lib/list-query";
-import { readForm, splitErrors } from "~/lib/form-action.server";
+import { readForm, splitErrors, refuseSubmission } from "~/lib/form-action.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { CASINO_MESSAGES, CASINO_SORTS, casinoPath } from "~/modules/casinos/casinos.schema";
 import { listCasinosForAdmin, removeCasino } from "~/modules/casinos/casinos.server";
@@ -32,9 +32,9 @@ const ListIntent = z.discriminatedUnion("intent", [z.object({ intent: z.literal(
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: ListIntent });
-  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  if (submission.status !== "success") return refuseSubmission(request, submission, 400);
   const result = await removeCasino(actorOf(admin, context), submission.value.id);
-  if (!result.ok) return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, 404);
+  if (!result.ok) return refuseSubmission(request, submission, 404, splitErrors(result.fieldErrors));
   return redirectWithToast(request, new URL(request.url).pathname + new URL(request.url).search, { type: "success", message: CASINO_MESSAGES.deleted });
 }
 

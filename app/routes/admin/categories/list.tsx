@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CheckboxField, ErrorList, Field, SubmitButton, TextareaField, useIsPending } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
 import { readForm, submitForm } from "~/lib/form-action.server";
+import { logRefusal } from "~/lib/request-body.server";
 import { listHref, parseListQuery, lastPageHref } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { CATEGORY_MESSAGES, CATEGORY_SORTS, CategoryFormSchema, categorySlugFor, type CategoryListItem } from "~/modules/categories/categories.schema";
@@ -44,16 +45,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const list = listHref(request.url, DIALOG_PARAMS);
   if (formData.get("intent") === "delete") {
     const parsed = DeleteIntent.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return data({ deleteErrors: [CATEGORY_MESSAGES.notFound] }, 400);
+    if (!parsed.success) {
+      logRefusal(request, 400, "delete refused: id");
+      return data({ deleteErrors: [CATEGORY_MESSAGES.notFound] }, 400);
+    }
     const result = await removeCategory(actor, parsed.data.id);
     if (!result.ok) {
       const messages = result.fieldErrors[""] ?? [];
       // In use is a conflict with the promotions that use it, not a missing record.
-      return data({ deleteErrors: messages }, messages.includes(CATEGORY_MESSAGES.inUse) ? 409 : 404);
+      const status = messages.includes(CATEGORY_MESSAGES.inUse) ? 409 : 404;
+      logRefusal(request, status, `delete refused: ${messages.join(" ")}`);
+      return data({ deleteErrors: messages }, status);
     }
     return redirectWithToast(request, list, { type: "success", message: CATEGORY_MESSAGES.deleted });
   }
   return submitForm(
+    request,
     formData,
     CategoryFormSchema,
     (input) => saveCategory(actor, input),

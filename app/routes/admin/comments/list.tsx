@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useLocation, useNavigate } from "react-router";
+import { Form, redirect, useLocation, useNavigate } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/list";
 import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, SubmitButton, TextareaField, useIsPending } from "~/components/forms";
 import { Stars } from "~/components/stars";
 import { actorOf } from "~/lib/command.server";
-import { readForm, splitErrors } from "~/lib/form-action.server";
+import { readForm, splitErrors, refuseSubmission } from "~/lib/form-action.server";
 import { listHref, parseListQuery } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import {
@@ -57,11 +57,11 @@ function returnUrl(request: Request): string {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: CommentIntentSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  if (submission.status !== "success") return refuseSubmission(request, submission, 400);
   const actor = actorOf(admin, context);
   const command = submission.value.intent === "update" ? updateComment(actor, submission.value) : removeComment(actor, submission.value.id);
   const result = await command;
-  if (!result.ok) return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, 404);
+  if (!result.ok) return refuseSubmission(request, submission, 404, splitErrors(result.fieldErrors));
   const message = submission.value.intent === "update" ? COMMENT_ADMIN_MESSAGES.updated : COMMENT_ADMIN_MESSAGES.deleted;
   return redirectWithToast(request, returnUrl(request), { type: "success", message });
 }

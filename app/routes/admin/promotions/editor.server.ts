@@ -23,6 +23,7 @@ export async function action({ request, params, context }: Args) {
   const id = editedId(params, PROMOTION_MESSAGES.notFound);
   const formData = await readForm(request);
   return submitForm(
+    request,
     formData,
     PromotionFormSchema,
     (input) => savePromotion(actorOf(admin, context), id, input),

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink, FilterSelect } from "~/components/admin-list";
@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
 import { formatDateTr } from "~/lib/dates";
-import { readForm, splitErrors } from "~/lib/form-action.server";
+import { readForm, splitErrors, refuseSubmission } from "~/lib/form-action.server";
 import { parseListQuery, lastPageHref } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import {
@@ -51,19 +51,19 @@ const EXPIRED_TOGGLE = promotionFailure.update(PROMOTION_MESSAGES.expiredToggle)
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: ListIntent });
-  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  if (submission.status !== "success") return refuseSubmission(request, submission, 400);
   const actor = actorOf(admin, context);
   const back = new URL(request.url).pathname + new URL(request.url).search;
   if (submission.value.intent === "delete") {
     const result = await removePromotion(actor, submission.value.id);
-    if (!result.ok) return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, 404);
+    if (!result.ok) return refuseSubmission(request, submission, 404, splitErrors(result.fieldErrors));
     return redirectWithToast(request, back, { type: "success", message: PROMOTION_MESSAGES.deleted });
   }
   const result = await setPromotionActiveByAdmin(actor, submission.value.id, submission.value.isActive);
   if (!result.ok) {
     // An expired promotion has no switch (admin.md §4): a conflict, not a missing record.
     const status = result.fieldErrors[""]?.includes(EXPIRED_TOGGLE) ? 409 : 404;
-    return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, status);
+    return refuseSubmission(request, submission, status, splitErrors(result.fieldErrors));
   }
   return redirectWithToast(request, back, { type: "success", message: result.value.isActive ? PROMOTION_MESSAGES.activated : PROMOTION_MESSAGES.deactivated });
 }

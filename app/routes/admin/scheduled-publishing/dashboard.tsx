@@ -47,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(admin, context);
   const formData = await readForm(request);
   return submitForm(
+    request,
     formData,
     PublishingIntentSchema,
     async (input: PublishingIntent): Promise<CommandResult<string>> => {

@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   return submitForm(
+    request,
     await readForm(request),
     SeoFormSchema,
     (input) => saveSeoSetting(actorOf(admin, context), input),

@@ -55,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const actor = actorOf(admin, context);
   return submitForm(
+    request,
     await readForm(request),
     SettingsIntentSchema,
     async (input): Promise<CommandResult<SettingsTab>> => {

@@ -22,6 +22,7 @@ export async function action({ request, params, context }: Args) {
   const id = editedId(params, SPLASH_AD_MESSAGES.notFound);
   const formData = await readForm(request);
   return submitForm(
+    request,
     formData,
     SplashAdFormSchema,
     (input) => saveSplashAd(actorOf(admin, context), id, input),

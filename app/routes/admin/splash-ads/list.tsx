@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { notify } from "~/components/toaster";
 import { actorOf } from "~/lib/command.server";
-import { readForm, splitErrors } from "~/lib/form-action.server";
+import { readForm, splitErrors, refuseSubmission } from "~/lib/form-action.server";
 import { parseListQuery, lastPageHref } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { SPLASH_AD_MESSAGES, SPLASH_AD_SORTS } from "~/modules/splash-ads/splash-ads.schema";
@@ -35,17 +35,17 @@ const ListIntent = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const submission = parseWithZod(await readForm(request), { schema: ListIntent });
-  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  if (submission.status !== "success") return refuseSubmission(request, submission, 400);
   const actor = actorOf(admin, context);
   const intent = submission.value;
   const here = new URL(request.url).pathname + new URL(request.url).search;
   if (intent.intent === "toggle") {
     const result = await setSplashAdActiveAs(actor, intent.id, intent.isActive === "true");
-    if (!result.ok) return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, 404);
+    if (!result.ok) return refuseSubmission(request, submission, 404, splitErrors(result.fieldErrors));
     return redirectWithToast(request, here, { type: "success", message: result.value.isActive ? SPLASH_AD_MESSAGES.activated : SPLASH_AD_MESSAGES.deactivated });
   }
   const result = await removeSplashAd(actor, intent.id);
-  if (!result.ok) return data({ result: submission.reply(splitErrors(result.fieldErrors)) }, 404);
+  if (!result.ok) return refuseSubmission(request, submission, 404, splitErrors(result.fieldErrors));
   return redirectWithToast(request, here, { type: "success", message: SPLASH_AD_MESSAGES.deleted });
 }
 

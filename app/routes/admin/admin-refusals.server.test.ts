@@ -1,0 +1,100 @@
+import { count } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { callAdmin, createAdminSession, outcomeOf, type TestSession } from "../../../tests/helpers/admin";
+import { callRoute, unwrap } from "../../../tests/helpers/routes";
+import { casinos, promotionCategories } from "~/db/schema";
+import { insertCategory, insertPromotion } from "~/seed/factories.server";
+import { action as casinoEditorAction } from "./casinos/new";
+import { action as categoriesAction } from "./categories/list";
+import { action as loginAction } from "./login";
+import { action as promotionListAction } from "./promotions/list";
+
+const DESCRIPTION = "<p>Güvenilir ve hızlı ödeme yapan bir site.</p>";
+
+// Non-negotiable: bad input gets a 4xx with a Turkish message, stores nothing and logs one
+// line, never a stack. A back-office form refused by its rules used to log nothing at all.
+describeEachDriver("a refused back-office form", ({ db }) => {
+  let admin: TestSession;
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(async () => {
+    await truncateAll(db());
+    admin = await createAdminSession("operator@example.com");
+    warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+  afterEach(() => warn.mockRestore());
+  const lines = () => warn.mock.calls.map((call) => call.map(String).join(" "));
+
+  it("logs one line naming the field that failed its rule, never what was typed, and stores nothing", async () => {
+    const outcome = outcomeOf(
+      await callAdmin(casinoEditorAction, "/admin/casinos/new", {
+        session: admin,
+        form: { name: "", url: "https://gizli-adres.example/secret-token", logoUrl: "", description: DESCRIPTION },
+      }),
+    );
+    expect(outcome.status).toBe(400);
+    expect(outcome.errors?.name?.[0]).toMatch(/[a-zçğıöşü]/i);
+    expect((await db().select({ n: count() }).from(casinos))[0]!.n).toBe(0);
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toBe('400 POST "/admin/casinos/new": form refused: name');
+    expect(lines()[0]).not.toContain("secret-token");
+    expect(lines()[0]).not.toMatch(/\n|\s+at /);
+  });
+
+  it("logs the field a command refused (a slug another category has)", async () => {
+    await insertCategory(db(), { name: "Var Olan", slug: "yatirim-bonusu" });
+    const outcome = outcomeOf(
+      await callAdmin(categoriesAction, "/admin/categories", { session: admin, form: { intent: "create", name: "Yatırım Bonusu", slug: "yatirim-bonusu", description: "", isActive: "on" } }),
+    );
+    expect(outcome.status).toBe(400);
+    expect(outcome.errors?.slug).toHaveLength(1);
+    expect((await db().select({ n: count() }).from(promotionCategories))[0]!.n).toBe(1);
+    expect(lines()).toEqual([expect.stringMatching(/^400 POST "\/admin\/categories": .*\bslug\b/)]);
+  });
+
+  it("logs a list action's refusal with the form's own message (a promotion that does not exist)", async () => {
+    const outcome = outcomeOf(
+      await callAdmin(promotionListAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: "00000000-0000-4000-8000-000000000000", isActive: "true" } }),
+    );
+    expect(outcome.status).toBe(404);
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toMatch(/^404 POST "\/admin\/promotions": form refused: \S/);
+    // The line carries the Turkish text the operator read beside the list.
+    const shown = Object.values(outcome.errors ?? {}).flat();
+    expect(shown).toHaveLength(1);
+    expect(lines()[0]).toContain(shown[0]);
+  });
+
+  it("logs a refused delete (a category in use) with the conflict it reported", async () => {
+    const category = await insertCategory(db(), { name: "Hoş Geldin", slug: "hos-geldin" });
+    await insertPromotion(db(), { categoryId: category.id, category: category.name });
+    const { status, data } = unwrap(await callAdmin(categoriesAction, "/admin/categories", { session: admin, form: { intent: "delete", id: category.id } }));
+    expect(status).toBe(409);
+    expect(data).toEqual({ deleteErrors: ["Bu kategori kullanımda olduğu için silinemez"] });
+    expect(lines()).toEqual(['409 POST "/admin/categories": delete refused: Bu kategori kullanımda olduğu için silinemez']);
+  });
+
+  it("logs nothing for a save that succeeds", async () => {
+    const outcome = outcomeOf(
+      await callAdmin(casinoEditorAction, "/admin/casinos/new", { session: admin, form: { name: "Yıldız Casino", url: "https://yildiz.example", logoUrl: "", description: DESCRIPTION } }),
+    );
+    expect(outcome.status).toBe(302);
+    expect(lines()).toEqual([]);
+  });
+
+  describe("sign-in", () => {
+    it("logs a form without an email as one line, without the password", async () => {
+      const { status } = unwrap(await callRoute(loginAction, "/admin/login", { form: { email: "", password: "cok-gizli-parola" } }));
+      expect(status).toBe(400);
+      expect(lines()).toHaveLength(1);
+      expect(lines()[0]).toMatch(/^400 POST "\/admin\/login": sign-in form refused: .*\bemail\b/);
+      expect(lines()[0]).not.toContain("cok-gizli-parola");
+    });
+
+    it("logs a wrong password as one line that names neither the account nor the password", async () => {
+      const { status } = unwrap(await callRoute(loginAction, "/admin/login", { form: { email: "operator@example.com", password: "yanlis-parola-123" } }));
+      expect(status).toBe(401);
+      expect(lines()).toEqual(['401 POST "/admin/login": sign-in refused']);
+    });
+  });
+});
