@@ -39,8 +39,9 @@ export class DeferHydration extends Transform {
   private pending = "";
   private moduleSource: string | null = null;
 
-  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.pending += typeof chunk === "string" ? chunk : this.decoder.write(chunk);
+  // A Transform decodes strings written to it into Buffers (decodeStrings), so chunks are bytes.
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.pending += this.decoder.write(chunk);
     this.drain(false);
     callback();
   }

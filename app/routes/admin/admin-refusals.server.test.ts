@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callAdmin, createAdminSession, outcomeOf, type TestSession } from "../../../tests/helpers/admin";
 import { callRoute, unwrap } from "../../../tests/helpers/routes";
@@ -16,7 +16,7 @@ const DESCRIPTION = "<p>Güvenilir ve hızlı ödeme yapan bir site.</p>";
 // line, never a stack. A back-office form refused by its rules used to log nothing at all.
 describeEachDriver("a refused back-office form", ({ db }) => {
   let admin: TestSession;
-  let warn: ReturnType<typeof vi.spyOn>;
+  let warn: MockInstance<typeof console.warn>;
   beforeEach(async () => {
     await truncateAll(db());
     admin = await createAdminSession("operator@example.com");
