@@ -22,8 +22,9 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /**
- * The record an editor's URL names: none on the new screen. A malformed id names no record,
- * so its save answers 404 as its page does (the error boundary's text), before the body is read.
+ * The record an editor's URL names: none on the new screen. A malformed id names no record:
+ * the page and its save answer 404 (the error boundary's text) without asking the database,
+ * the save before its body is read.
  */
 export function editedId(params: { id?: string }, notFoundMessage: string): string | null {
   if (params.id === undefined) return null;

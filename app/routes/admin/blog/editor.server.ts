@@ -13,13 +13,14 @@ type Args = { request: Request; params: { id?: string }; context: { clientAddres
 /** The post to edit (none for a new one), the categories in use, and whether AI is set up; a 404 for an unknown id. */
 export async function loadBlogEditor({ request, params, context }: Args) {
   const admin = await requireAdmin(request, context);
+  const id = editedId(params, BLOG_POST_MESSAGES.notFound);
   const [post, categories, pendingJob] = await Promise.all([
-    params.id ? getPostForEdit(params.id) : null,
+    id ? getPostForEdit(id) : null,
     listPostCategories(),
     // A bulk run the operator started and left (closed tab): the dialog shows it again.
     latestOpenBulkJob(admin.userId),
   ]);
-  if (params.id && !post) throw data({ message: BLOG_POST_MESSAGES.notFound }, 404);
+  if (id && !post) throw data({ message: BLOG_POST_MESSAGES.notFound }, 404);
   return { post, categories, ai: { configured: isAiConfigured(), pendingJob } };
 }
 

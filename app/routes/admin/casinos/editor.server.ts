@@ -11,8 +11,9 @@ type Args = { request: Request; params: { id?: string }; context: { clientAddres
 /** The casino to edit, or a 404 the error boundary shows. */
 export async function loadCasinoEditor({ request, params, context }: Args) {
   await requireAdmin(request, context);
-  if (!params.id) return { casino: null };
-  const casino = await getCasinoForEdit(params.id);
+  const id = editedId(params, CASINO_MESSAGES.notFound);
+  if (!id) return { casino: null };
+  const casino = await getCasinoForEdit(id);
   if (!casino) throw data({ message: CASINO_MESSAGES.notFound }, 404);
   return { casino };
 }

@@ -11,8 +11,9 @@ type Args = { request: Request; params: { id?: string }; context: { clientAddres
 /** The promotion to edit (or none for a new one) and the editor's selects; a 404 for an unknown id. */
 export async function loadPromotionEditor({ request, params, context }: Args) {
   await requireAdmin(request, context);
-  if (!params.id) return { promotion: null, options: await listPromotionEditorOptions(null) };
-  const promotion = await getPromotionForEdit(params.id);
+  const id = editedId(params, PROMOTION_MESSAGES.notFound);
+  if (!id) return { promotion: null, options: await listPromotionEditorOptions(null) };
+  const promotion = await getPromotionForEdit(id);
   if (!promotion) throw data({ message: PROMOTION_MESSAGES.notFound }, 404);
   return { promotion, options: await listPromotionEditorOptions(promotion.categoryId) };
 }

@@ -11,8 +11,9 @@ type Args = { request: Request; params: { id?: string }; context: { clientAddres
 /** The splash ad to edit (a 404 the error boundary shows when missing) and the casinos to choose from. */
 export async function loadSplashAdEditor({ request, params, context }: Args) {
   await requireAdmin(request, context);
-  const [splashAd, casinos] = await Promise.all([params.id ? getSplashAdForEdit(params.id) : null, listSplashAdCasinoOptions()]);
-  if (params.id && !splashAd) throw data({ message: SPLASH_AD_MESSAGES.notFound }, 404);
+  const id = editedId(params, SPLASH_AD_MESSAGES.notFound);
+  const [splashAd, casinos] = await Promise.all([id ? getSplashAdForEdit(id) : null, listSplashAdCasinoOptions()]);
+  if (id && !splashAd) throw data({ message: SPLASH_AD_MESSAGES.notFound }, 404);
   return { splashAd, casinos };
 }
 
