@@ -5,10 +5,18 @@ import { callAdmin, createAdminSession, outcomeOf, type TestSession } from "../.
 import { callRoute, unwrap } from "../../../tests/helpers/routes";
 import { casinos, promotionCategories } from "~/db/schema";
 import { insertCategory, insertPromotion } from "~/seed/factories.server";
+import { action as aiBlogAction } from "./ai/blog";
+import { action as aiBulkAction } from "./ai/bulk";
+import { action as aiBulkJobAction } from "./ai/bulk-job";
+import { action as blogListAction } from "./blog/list";
+import { action as casinoListAction } from "./casinos/list";
 import { action as casinoEditorAction } from "./casinos/new";
 import { action as categoriesAction } from "./categories/list";
+import { action as commentListAction } from "./comments/list";
+import { action as indexingAction } from "./indexing";
 import { action as loginAction } from "./login";
 import { action as promotionListAction } from "./promotions/list";
+import { action as splashAdListAction } from "./splash-ads/list";
 
 const DESCRIPTION = "<p>Güvenilir ve hızlı ödeme yapan bir site.</p>";
 
@@ -72,6 +80,66 @@ describeEachDriver("a refused back-office form", ({ db }) => {
     expect(status).toBe(409);
     expect(data).toEqual({ deleteErrors: ["Bu kategori kullanımda olduğu için silinemez"] });
     expect(lines()).toEqual(['409 POST "/admin/categories": delete refused: Bu kategori kullanımda olduğu için silinemez']);
+  });
+
+  // Each list page tells its buttons apart by `intent`; one the page never sends is refused
+  // by every list action alike, and each must say so in the log.
+  it.each([
+    ["/admin/blog", blogListAction],
+    ["/admin/casinos", casinoListAction],
+    ["/admin/comments", commentListAction],
+    ["/admin/indexing", indexingAction],
+    ["/admin/promotions", promotionListAction],
+    ["/admin/splash-ads", splashAdListAction],
+  ])("logs one line for an intent the list at %s does not know, without the value sent", async (path, listAction) => {
+    const outcome = outcomeOf(await callAdmin(listAction, path, { session: admin, form: { intent: "gizli-niyet" } }));
+    expect(outcome.status).toBe(400);
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toMatch(new RegExp(`^400 POST "${path}": form refused: .*\\bintent\\b`));
+    expect(lines()[0]).not.toContain("gizli-niyet");
+  });
+
+  it("logs a delete whose id is not one (a category list posted by hand), without the id sent", async () => {
+    const { status, data } = unwrap(await callAdmin(categoriesAction, "/admin/categories", { session: admin, form: { intent: "delete", id: "gizli-kimlik" } }));
+    expect(status).toBe(400);
+    expect(data).toEqual({ deleteErrors: [expect.stringMatching(/\S/)] });
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toMatch(/^400 POST "\/admin\/categories": delete refused/);
+    expect(lines()[0]).not.toContain("gizli-kimlik");
+  });
+
+  describe("the AI dialogs' calls", () => {
+    const answerOf = async (response: unknown) => ({ status: (response as Response).status, body: (await (response as Response).json()) as { ok: boolean; error?: string } });
+
+    it("log a form their schema refuses as one line naming the field, without what was typed", async () => {
+      const { status, body } = await answerOf(await callAdmin(aiBulkAction, "/admin/ai/bulk", { session: admin, form: { topic: "gizli-konu", count: "9999", perDay: "1" } }));
+      expect(status).toBe(400);
+      expect(body.ok).toBe(false);
+      expect(lines()).toHaveLength(1);
+      expect(lines()[0]).toMatch(/^400 POST "\/admin\/ai\/bulk": form refused: .*\bcount\b/);
+      expect(lines()[0]).not.toContain("gizli-konu");
+      expect(lines()[0]).not.toContain("9999");
+    });
+
+    it("log a body that is not a form once, not once per layer", async () => {
+      const request = new Request("http://localhost/admin/ai/blog", {
+        method: "POST",
+        headers: { Cookie: admin.cookie, "Content-Type": "application/json" },
+        body: JSON.stringify({ topic: "bonus" }),
+      });
+      const response = (await aiBlogAction({ request, params: {}, context: { clientAddress: "10.0.0.1" } } as never)) as Response;
+      expect(response.status).toBe(415);
+      expect(lines()).toHaveLength(1);
+      expect(lines()[0]).toMatch(/^415 POST "\/admin\/ai\/blog": /);
+    });
+
+    it("log a refusal after the form was read (a bulk run that does not exist) with the text the dialog shows", async () => {
+      const id = "00000000-0000-4000-8000-000000000000";
+      const { status, body } = await answerOf(await callAdmin(aiBulkJobAction, `/admin/ai/bulk/${id}`, { session: admin, params: { id }, form: { intent: "discard" } }));
+      expect(status).toBe(404);
+      expect(body.error).toMatch(/\S/);
+      expect(lines()).toEqual([`404 POST "/admin/ai/bulk/${id}": AI call refused: ${body.error}`]);
+    });
   });
 
   it("logs nothing for a save that succeeds", async () => {

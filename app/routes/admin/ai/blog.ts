@@ -10,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAiForm(request, context, AiBlogFormSchema);
   if (!form.ok) return form.response;
   const result = await generateBlogPost(form.value.topic, { signal: request.signal });
-  if (!result.ok) return jsonFailure(statusOfFailure(result.reason), result.message);
+  if (!result.ok) return jsonFailure(request, statusOfFailure(result.reason), result.message);
   const { wordCount, warning, ...post } = result.value;
   return Response.json({ ok: true, post, wordCount, ...(warning ? { warning } : {}) } satisfies AiBlogAnswer);
 }

@@ -9,7 +9,7 @@ import { jsonFailure, readAiForm } from "./ai-http.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const job = await getBulkJob(params.id);
-  if (!job) return jsonFailure(404, AI_MESSAGES.jobNotFound);
+  if (!job) return jsonFailure(request, 404, AI_MESSAGES.jobNotFound);
   return Response.json({ ok: true, job } satisfies AiBulkJobAnswer);
 }
 
@@ -19,6 +19,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) return form.response;
   const actor = actorOf(form.admin, context);
   const result = form.value.intent === "save" ? await saveBulkJob(actor, params.id, form.value.publishCount) : await discardBulkJob(actor, params.id);
-  if (!result.ok) return jsonFailure(result.status, result.error);
+  if (!result.ok) return jsonFailure(request, result.status, result.error);
   return Response.json({ ok: true, ...result.value } satisfies AiBulkSaveAnswer | AiBulkDiscardAnswer);
 }

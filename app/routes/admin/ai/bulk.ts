@@ -11,6 +11,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAiForm(request, context, AiBulkFormSchema);
   if (!form.ok) return form.response;
   const result = await startBulkJob(actorOf(form.admin, context), form.value);
-  if (!result.ok) return jsonFailure(result.status, result.error);
+  if (!result.ok) return jsonFailure(request, result.status, result.error);
   return Response.json({ ok: true, jobId: result.value.jobId } satisfies AiBulkStartAnswer, { status: 202 });
 }

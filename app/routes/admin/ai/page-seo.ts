@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     // admin.md §8 "SEO": an unreadable answer and other failures read differently.
     const error = result.reason === "unparseable" || result.reason === "empty" ? AI_MESSAGES.pageSeoUnparseable : pageSeoErrorMessage(result.message);
-    return jsonFailure(statusOfFailure(result.reason), error);
+    return jsonFailure(request, statusOfFailure(result.reason), error);
   }
   return Response.json({ ok: true, suggestions: result.value } satisfies AiPageSeoAnswer);
 }

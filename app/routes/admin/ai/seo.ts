@@ -10,6 +10,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readAiForm(request, context, AiContentFormSchema);
   if (!form.ok) return form.response;
   const result = await generateSeo(form.value.title, form.value.content, { signal: request.signal });
-  if (!result.ok) return jsonFailure(statusOfFailure(result.reason), result.message);
+  if (!result.ok) return jsonFailure(request, statusOfFailure(result.reason), result.message);
   return Response.json({ ok: true, seo: result.value } satisfies AiSeoAnswer);
 }
