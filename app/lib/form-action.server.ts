@@ -24,11 +24,15 @@ export async function readForm(request: Request): Promise<FormData> {
 /**
  * The record an editor's URL names: none on the new screen. A malformed id names no record:
  * the page and its save answer 404 (the error boundary's text) without asking the database,
- * the save before its body is read.
+ * the save before its body is read. Given the request (a save), the refusal is logged as one
+ * line, as every refused form is.
  */
-export function editedId(params: { id?: string }, notFoundMessage: string): string | null {
+export function editedId(params: { id?: string }, notFoundMessage: string, request?: Request): string | null {
   if (params.id === undefined) return null;
-  if (!isUuid(params.id)) throw data({ message: notFoundMessage }, 404);
+  if (!isUuid(params.id)) {
+    if (request) logRefusal(request, 404, `form refused: ${notFoundMessage}`);
+    throw data({ message: notFoundMessage }, 404);
+  }
   return params.id;
 }
 

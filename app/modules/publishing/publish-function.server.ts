@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getEnv } from "~/env.server";
 import { actorOf, type Actor } from "~/lib/command.server";
-import { readBoundedBody, REQUEST_MESSAGES } from "~/lib/request-body.server";
+import { logRefusal, readBoundedBody, REQUEST_MESSAGES } from "~/lib/request-body.server";
 import { getAdmin } from "~/modules/auth/auth.server";
 import { PUBLISHING_MESSAGES, PublishFunctionBodySchema, type PublishFunctionAnswer } from "./publishing.schema";
 import { cronActor, publishNow, runDuePublishing } from "./publishing.server";
@@ -70,6 +70,14 @@ export async function handlePublishFunction(
   /** `secret` replaces PUBLISH_CRON_SECRET (given as undefined: no secret configured); `now` the clock. */
   options: { secret?: string | undefined; now?: Date } = {},
 ): Promise<FunctionReply> {
+  const reply = await replyTo(request, context, options);
+  // A refused call (no or a wrong secret, a body that is not the JSON asked for) is one log
+  // line naming the refusal, never the secret or the body sent.
+  if (reply.status >= 400 && reply.status < 500) logRefusal(request, reply.status, `function call refused: ${reply.body.message}`);
+  return reply;
+}
+
+async function replyTo(request: Request, context: { clientAddress: string }, options: { secret?: string | undefined; now?: Date }): Promise<FunctionReply> {
   if (request.method !== "POST") return { ...refused(405, REQUEST_MESSAGES.postOnly), headers: { Allow: "POST" } };
   const secret = "secret" in options ? options.secret : getEnv().PUBLISH_CRON_SECRET;
   const actor = await callerOf(request, context, secret);

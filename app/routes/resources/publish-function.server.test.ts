@@ -173,7 +173,7 @@ describeEachDriver("POST /api/functions/*", ({ db }) => {
     });
 
     it("answers GET with 405", async () => {
-      const response = loader();
+      const response = await loader({ request: new Request("http://localhost/api/functions/scheduled-blog-publisher"), params: {}, context: { clientAddress: "127.0.0.1" } } as never);
       expect(response.status).toBe(405);
       expect(response.headers.get("Allow")).toBe("POST");
       expect(response.headers.get("Cache-Control")).toBe("private, no-store");

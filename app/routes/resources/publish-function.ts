@@ -1,6 +1,5 @@
 import type { Route } from "./+types/publish-function";
 import { handlePublishFunction, type FunctionReply } from "~/modules/publishing/publish-function.server";
-import { REQUEST_MESSAGES } from "~/lib/request-body.server";
 
 // admin.md §7 "Server functions": POST /api/functions/{scheduled-blog-publisher,
 // publish-scheduled-blogs, publish-blogs-public}, one module under three ids. The answers
@@ -11,8 +10,9 @@ function answer(reply: FunctionReply): Response {
   return Response.json(reply.body, { status: reply.status, headers: { ...NO_STORE, ...reply.headers } });
 }
 
-export function loader() {
-  return answer({ status: 405, body: { success: false, publishedCount: 0, message: REQUEST_MESSAGES.postOnly }, headers: { Allow: "POST" } });
+/** A GET is refused by the handler as any other method but POST (405, one log line). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return answer(await handlePublishFunction(request, context));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -27,7 +27,7 @@ export async function loadBlogEditor({ request, params, context }: Args) {
 /** The one action of the new and edit screens (STYLE.md: new and edit share one action). */
 export async function action({ request, params, context }: Args) {
   const admin = await requireAdmin(request, context);
-  const id = editedId(params, BLOG_POST_MESSAGES.notFound);
+  const id = editedId(params, BLOG_POST_MESSAGES.notFound, request);
   const formData = await readForm(request);
   return submitForm(
     request,

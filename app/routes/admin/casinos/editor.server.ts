@@ -21,7 +21,7 @@ export async function loadCasinoEditor({ request, params, context }: Args) {
 /** The one action of the new and edit screens (STYLE.md: new and edit share one action). */
 export async function action({ request, params, context }: Args) {
   const admin = await requireAdmin(request, context);
-  const id = editedId(params, CASINO_MESSAGES.notFound);
+  const id = editedId(params, CASINO_MESSAGES.notFound, request);
   const formData = await readForm(request);
   return submitForm(
     request,

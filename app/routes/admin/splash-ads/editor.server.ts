@@ -20,7 +20,7 @@ export async function loadSplashAdEditor({ request, params, context }: Args) {
 /** The one action of the new and edit screens. */
 export async function action({ request, params, context }: Args) {
   const admin = await requireAdmin(request, context);
-  const id = editedId(params, SPLASH_AD_MESSAGES.notFound);
+  const id = editedId(params, SPLASH_AD_MESSAGES.notFound, request);
   const formData = await readForm(request);
   return submitForm(
     request,
