@@ -114,6 +114,27 @@ describe("readBoundedForm", () => {
     expect(warn.mock.calls).toEqual([[`${status} POST "/api/x": ${reason}`]]);
   });
 
+  // conform reads these two fields as JSON of its own shape; a body it cannot read used to
+  // crash the action reading it (sign-in included: a 500 and a stack for anyone).
+  it.each([
+    ["__intent__", "garbage"],
+    ["__state__", "{"],
+    ["__intent__", '{"type":"update","payload":null}'],
+    ["__intent__", '{"type":"update","payload":{"name":"__proto__.x","value":"1"}}'],
+  ])("refuses a form whose %s is %s as unreadable (400), logging one line", async (name, value) => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const result = await readBoundedForm(post(new URLSearchParams({ email: "a@example.com", [name]: value })), 1024);
+    expect(result).toEqual({ ok: false, status: 400, message: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin." });
+    expect(warn.mock.calls).toEqual([['400 POST "/api/x": conform\'s control fields (__intent__, __state__) malformed']]);
+  });
+
+  it("reads a form whose control fields are as conform writes them", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const result = await readBoundedForm(post(new URLSearchParams({ email: "a@example.com", __intent__: '{"type":"validate","payload":{"name":"email"}}', __state__: "{}" })), 1024);
+    expect(result.ok && result.form.get("email")).toBe("a@example.com");
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it("logs at most 200 characters of the path and 100 of the content type, however long they are sent", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const request = new Request(`http://localhost/${"p".repeat(5000)}`, { method: "POST", body: "a=1", headers: { "Content-Type": "x".repeat(5000) } });

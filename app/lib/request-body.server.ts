@@ -1,3 +1,4 @@
+import { parse } from "@conform-to/react";
 import { getEnv } from "~/env.server";
 
 /** What a visitor reads when a request is refused before any form rules run. */
@@ -51,7 +52,26 @@ export async function readBoundedForm(request: Request, maxBytes: number = getEn
   } catch {
     return refuse(400, REQUEST_MESSAGES.unreadable, "form body could not be parsed");
   }
+  if (!controlFieldsReadable(form)) return refuse(400, REQUEST_MESSAGES.unreadable, "conform's control fields (__intent__, __state__) malformed");
   return { ok: true, form };
+}
+
+const CONTROL_FIELDS = ["__intent__", "__state__"];
+
+/**
+ * conform, which reads every back-office form, takes `__intent__` and `__state__` as JSON
+ * of its own shape and throws on anything else: a hand-made body could crash the action
+ * (500, a stack in the log), sign-in included. Our pages never send them otherwise, so such
+ * a body is as unreadable as a broken one. conform's own reading decides.
+ */
+function controlFieldsReadable(form: FormData): boolean {
+  if (!CONTROL_FIELDS.some((name) => form.has(name))) return true;
+  try {
+    parse(form, { resolve: () => ({}) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -159,6 +159,14 @@ describeEachDriver("a refused back-office form", ({ db }) => {
       expect(lines()[0]).not.toContain("cok-gizli-parola");
     });
 
+    it("refuses a hand-made body conform cannot read (a malformed __intent__) with 400 and one line, not a crash", async () => {
+      const { status, data } = unwrap(await callRoute(loginAction, "/admin/login", { form: { email: "operator@example.com", password: "yanlis-parola-123", __intent__: "garbage" } }));
+      expect(status).toBe(400);
+      expect(data).toMatchObject({ message: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin." });
+      expect(lines()).toHaveLength(1);
+      expect(lines()[0]).toMatch(/^400 POST "\/admin\/login": /);
+    });
+
     it("logs a wrong password as one line that names neither the account nor the password", async () => {
       const { status } = unwrap(await callRoute(loginAction, "/admin/login", { form: { email: "operator@example.com", password: "yanlis-parola-123" } }));
       expect(status).toBe(401);
