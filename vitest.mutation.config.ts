@@ -6,7 +6,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}"],
+    // MUTATION_SHARD_TESTS (scripts/mutation.ts): a shard judged by its own tests only.
+    include: process.env.MUTATION_SHARD_TESTS ? JSON.parse(process.env.MUTATION_SHARD_TESTS) : ["app/**/*.test.{ts,tsx}"],
     // MUTATION_UNIT_ONLY=1: unit tests only, for a quick run over the pure rules.
     exclude: process.env.MUTATION_UNIT_ONLY ? ["**/*.server.test.ts", "node_modules/**"] : ["node_modules/**"],
     setupFiles: ["tests/helpers/setup.ts"],

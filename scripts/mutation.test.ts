@@ -19,6 +19,15 @@ describe("the sharded mutation run", () => {
     expect(core).toContain("app/lib/command.server.ts");
     for (const file of core.filter((glob) => !glob.startsWith("!"))) expect(shards().find((shard) => shard.name === "lib-server")!.files).toContain(`!${file}`);
     for (const shard of shards()) expect(shard.files).toContain("!app/**/*.test.ts");
+    // The core is judged by its own test files, which exist; every other shard by every test.
+    const coreTests = shards().find((shard) => shard.name === "lib-server-core")!.tests!;
+    expect(coreTests).toEqual(expect.arrayContaining(["app/lib/command*.test.ts", "app/lib/page-cache*.test.ts"]));
+    for (const glob of coreTests) {
+      const [prefix, suffix] = path.basename(glob).split("*") as [string, string];
+      const found = fs.readdirSync(path.resolve(import.meta.dirname, "..", path.dirname(glob))).filter((name) => name.startsWith(prefix) && name.endsWith(suffix));
+      expect(found.length, glob).toBeGreaterThan(0);
+    }
+    expect(shards().filter((shard) => shard.tests).map((shard) => shard.name)).toEqual(["lib-server-core"]);
   });
 
   test("scores detected mutants over those with a verdict, leaving errors and ignored ones out", () => {
