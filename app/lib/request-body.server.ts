@@ -10,6 +10,7 @@ export const REQUEST_MESSAGES = {
   crossSite: "Bu işlem yalnızca sitenin kendi sayfalarından yapılabilir.",
   badRequest: "Geçersiz istek. Lütfen adresi kontrol edip tekrar deneyin.",
   postOnly: "Bu adres yalnızca POST isteklerini kabul eder.",
+  getOnly: "Bu adres yalnızca GET isteklerini kabul eder.",
   preconditionFailed: "İsteğin ön koşulu sağlanmadı.",
   rangeNotSatisfiable: "İstenen bayt aralığı dosyada yok.",
   notServed: "İstek karşılanamadı.",
@@ -25,6 +26,16 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
  */
 export function logRefusal(request: Request, status: number, reason: string): void {
   console.warn(`${status} ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: ${reason}`);
+}
+
+/**
+ * The action of a route that is only read (a file, a feed, a redirect, a check): a form or
+ * any other method gets 405 in Turkish with `Allow`, logged as one line. Without an action,
+ * React Router answers such a request in English ("Unexpected Server Error").
+ */
+export function refuseUnlessRead({ request }: { request: Request }): Response {
+  logRefusal(request, 405, "this address is only read (GET, HEAD)");
+  return Response.json({ message: REQUEST_MESSAGES.getOnly }, { status: 405, headers: { Allow: "GET, HEAD" } });
 }
 
 /**

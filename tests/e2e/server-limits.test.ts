@@ -148,10 +148,20 @@ describe("request bodies and hostile inputs through the real server", () => {
       ["POST", "/sitemap.xml"],
       ["DELETE", "/og/x.jpg"],
       ["PUT", "/api/admin/check-settings"],
+      ["POST", "/media/promotions/x.png"],
+      ["PATCH", "/api/promotions/00000000-0000-4000-8000-000000000000/comments/page"],
       ["OPTIONS", "/"],
       ["OPTIONS", "/bonuslar"],
     ] as const;
-    for (const [method, path] of requests) expect((await sendRaw(server.url, { method, path, headers: { "Content-Length": "0" } })).status, `${method} ${path}`).toBe(405);
+    for (const [method, path] of requests) {
+      const response = await sendRaw(server.url, { method, path, headers: { "Content-Length": "0" } });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      // A file or feed says so in Turkish (React Router's own answer was "Unexpected Server Error").
+      if (path !== "/" && path !== "/bonuslar") {
+        expect(JSON.parse(response.body), `${method} ${path}`).toEqual({ message: "Bu adres yalnızca GET isteklerini kabul eder." });
+        expect(response.headers.allow).toBe("GET, HEAD");
+      }
+    }
     const marker = "/%00/yontem-sonu";
     expect((await sendRaw(server.url, { method: "GET", path: marker })).status).toBe(400);
     for (let i = 0; i < 100 && !server.logs().includes(marker); i++) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -3,6 +3,10 @@ import type { Route } from "./+types/check-settings";
 import { getAdmin } from "~/modules/auth/auth.server";
 import { SETTINGS_MESSAGES } from "~/modules/content/content.schema";
 import { ensureSettingsRows } from "~/modules/content/content.server";
+import { refuseUnlessRead } from "~/lib/request-body.server";
+
+/** Only read: a form or any other method is 405 in Turkish (lib/request-body.server). */
+export const action = refuseUnlessRead;
 
 // DESIGN.md: GET /api/admin/check-settings makes sure the single settings (and hero) row
 // exists and answers {success, error}. An API answers JSON, so a caller without an admin

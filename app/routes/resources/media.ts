@@ -1,6 +1,10 @@
 import type { Route } from "./+types/media";
 import { isMediaBucket } from "~/modules/media/media.schema";
 import { findMediaFile } from "~/modules/media/media.server";
+import { refuseUnlessRead } from "~/lib/request-body.server";
+
+/** Only read: a form or any other method is 405 in Turkish (lib/request-body.server). */
+export const action = refuseUnlessRead;
 
 // A file's name is never reused (a new upload gets a new name), so browsers and CDNs may
 // keep it for a year without asking again. (X-Content-Type-Options: nosniff comes from

@@ -1,5 +1,9 @@
 import type { Route } from "./+types/outbound";
 import { answerOutbound } from "~/modules/outbound/outbound.server";
+import { refuseUnlessRead } from "~/lib/request-body.server";
+
+/** Only read: a form or any other method is 405 in Turkish (lib/request-body.server). */
+export const action = refuseUnlessRead;
 
 /**
  * Issue 11 §3: GET (and HEAD) /git/{casinoSlug} and /git/{casinoSlug}/{promotionSlug}: 302 to

@@ -3,6 +3,10 @@ import type { Route } from "./+types/promotion-comment-page";
 import { isUuid } from "~/lib/ids";
 import { COMMENT_PAGING_MESSAGES, parseCommentCursor } from "~/modules/comments/comments.paging";
 import { isCommentablePromotion, listCommentPage } from "~/modules/comments/comments.server";
+import { refuseUnlessRead } from "~/lib/request-body.server";
+
+/** Only read: a form or any other method is 405 in Turkish (lib/request-body.server). */
+export const action = refuseUnlessRead;
 
 /**
  * GET /api/promotions/{id}/comments/page?cursor=...: the comments after the cursor, newest

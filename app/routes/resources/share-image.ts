@@ -1,5 +1,9 @@
 import type { Route } from "./+types/share-image";
 import { readShareCardFileName, renderShareCard, SHARE_CARD_CACHE_CONTROL, SHARE_CARD_TYPE } from "~/modules/seo/share-image.server";
+import { refuseUnlessRead } from "~/lib/request-body.server";
+
+/** Only read: a form or any other method is 405 in Turkish (lib/request-body.server). */
+export const action = refuseUnlessRead;
 
 function notFound(): Response {
   return new Response("Görsel bulunamadı", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });

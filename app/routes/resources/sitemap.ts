@@ -2,6 +2,10 @@ import type { Route } from "./+types/sitemap";
 import { siteOrigin } from "~/modules/seo/seo.server";
 import { SHARED_RESOURCE_HEADERS } from "~/lib/page-cache.server";
 import { listSitemapEntries, sitemapDocument } from "~/modules/seo/sitemap.server";
+import { refuseUnlessRead } from "~/lib/request-body.server";
+
+/** Only read: a form or any other method is 405 in Turkish (lib/request-body.server). */
+export const action = refuseUnlessRead;
 
 /**
  * public-site.md §2.12: /sitemap.xml and /sitemap serve the same XML; past 50,000 URLs it
