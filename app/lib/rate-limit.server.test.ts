@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../tests/helpers/db";
 import { rateLimitWindows } from "~/db/schema";
-import { clearEvents, pruneRateLimitEvents, reserve, type RateLimitClaim, type RateLimitRule } from "./rate-limit.server";
+import { clearEvents, minutesUntil, pruneRateLimitEvents, reserve, type RateLimitClaim, type RateLimitRule } from "./rate-limit.server";
 
 // Issue 7, findings 3 and 4: counting and deciding is one atomic step on both drivers.
 describeEachDriver("rate-limit reservations", ({ db }) => {
@@ -62,6 +62,22 @@ describeEachDriver("rate-limit reservations", ({ db }) => {
     expect((await reserve([{ rule: lockout, key: "f" }], at(62))).ok).toBe(true);
     // Now two within a minute (61 s and 62 s): locked.
     expect((await reserve([{ rule: lockout, key: "f" }], at(63))).ok).toBe(false);
+  });
+
+  it("never tells a blocked attempt to wait longer than the rule, when a concurrent one was stamped later", async () => {
+    const lockout: RateLimitRule = { bucket: "t-lock-late", limit: 2, windowMs: 60_000, mode: "lockout", blockMs: 15 * 60_000 };
+    const t0 = new Date("2026-05-01T10:00:00Z");
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    expect((await reserve([{ rule: lockout, key: "e" }], at(0))).ok).toBe(true);
+    expect((await reserve([{ rule: lockout, key: "e" }], at(500))).ok).toBe(true);
+    // This request read the clock before the one stamped at 500 ms was stored.
+    const blocked = await reserve([{ rule: lockout, key: "e" }], at(200));
+    expect(blocked).toEqual({ ok: false, until: at(200 + 15 * 60_000) });
+    expect(minutesUntil((blocked as { until: Date }).until, at(200))).toBe(15);
+    // A sliding window alike: never past the window from now.
+    const window: RateLimitRule = { bucket: "t-window-late", limit: 1, windowMs: 60_000, mode: "sliding", blockMs: 0 };
+    expect((await reserve([{ rule: window, key: "w" }], at(500))).ok).toBe(true);
+    expect(await reserve([{ rule: window, key: "w" }], at(200))).toEqual({ ok: false, until: at(200 + 60_000) });
   });
 
   it("gives back exactly one attempt on refund, and keys stay apart", async () => {

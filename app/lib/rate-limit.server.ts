@@ -124,7 +124,10 @@ async function attempt(db: Executor, { rule, key }: { rule: RateLimitRule; key: 
     returning accepted, case when accepted then null else extract(epoch from ${blockedUntil}) * 1000 end as until_ms
   `);
   const row = rowsOf<{ accepted: boolean; until_ms: string | number | null }>(result)[0]!;
-  return { blockedUntil: row.accepted ? null : new Date(Math.ceil(Number(row.until_ms))) };
+  if (row.accepted) return { blockedUntil: null };
+  // A concurrent attempt stamped a few milliseconds later may be the newest event: the wait
+  // is still never longer than the rule's own (a 15-minute lock-out never says 16 minutes).
+  return { blockedUntil: new Date(Math.min(Math.ceil(Number(row.until_ms)), now.getTime() + (blockMs ?? windowMs))) };
 }
 
 /** Gives one recorded attempt back (the first event at exactly that time). */
