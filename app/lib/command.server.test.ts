@@ -206,6 +206,19 @@ describeEachDriver("runCommand: an audited, cache-invalidating transaction (ADR 
     ]);
   });
 
+  it.each([
+    ["a string", "disk on fire"],
+    ["null", null],
+  ])("rethrows %s thrown by the work as it is (not a TypeError of its own) and audits a failure", async (_, thrown) => {
+    const error = await rejection(
+      runCommand(DOMAIN, "publish", actor, async () => {
+        throw thrown;
+      }),
+    );
+    expect(error).toBe(thrown);
+    expect((await auditRows()).map((row) => row.outcome)).toEqual(["failure"]);
+  });
+
   it("still rethrows the work's own error when its failure row cannot be written either", async () => {
     const boom = new Error("disk on fire");
     const ghost: Actor = { ...actor, userId: randomUUID() };
