@@ -7,7 +7,6 @@ import { thrown, unwrap } from "../../tests/helpers/routes";
 import { allowConsoleError } from "../../tests/helpers/setup";
 import type { CommandResult } from "./command.server";
 import { editedId, readForm, refusedPartsOf, refuseSubmission, splitErrors, submitForm } from "./form-action.server";
-import { REQUEST_MESSAGES } from "./request-body.server";
 
 // The admin action's middle, written once (ADR 003), tested on its own: what the operator
 // reads back (status, messages beside the fields, what they typed) and the one log line.
@@ -56,7 +55,7 @@ describe("readForm", () => {
 
   it("refuses a body over 1 MB with a 413 and the Turkish message", async () => {
     const answer = await thrown(readForm(post(new URLSearchParams({ content: "a".repeat(1024 * 1024) }))));
-    expect(answer).toEqual({ status: 413, data: { message: REQUEST_MESSAGES.tooLarge } });
+    expect(answer).toEqual({ status: 413, data: { message: "Gönderilen içerik çok büyük. Lütfen daha kısa bir içerikle tekrar deneyin." } });
     expect(warnings()).toEqual([`413 POST "${PATH}": body over the limit of 1048576 bytes`]);
   });
 
@@ -64,13 +63,13 @@ describe("readForm", () => {
     ["JSON", "application/json", JSON.stringify({ name: "Şans" })],
     ["plain text", "text/plain", "name=Şans"],
   ])("refuses %s with a 415 and the Turkish message", async (_, type, body) => {
-    expect(await thrown(readForm(post(body, { "Content-Type": type })))).toEqual({ status: 415, data: { message: REQUEST_MESSAGES.unsupportedType } });
+    expect(await thrown(readForm(post(body, { "Content-Type": type })))).toEqual({ status: 415, data: { message: "Bu istek biçimi desteklenmiyor. Lütfen sayfadaki formu kullanın." } });
     expect(warnings()).toHaveLength(1);
   });
 
   it("refuses a broken multipart body with a 400 and the Turkish message", async () => {
     const answer = await thrown(readForm(post("--x\r\nnot a part", { "Content-Type": "multipart/form-data; boundary=x" })));
-    expect(answer).toEqual({ status: 400, data: { message: REQUEST_MESSAGES.unreadable } });
+    expect(answer).toEqual({ status: 400, data: { message: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin." } });
   });
 });
 
@@ -93,9 +92,9 @@ describe("editedId", () => {
   });
 
   it("logs a save's malformed id as one refused-form line, and a well-formed one not at all", async () => {
-    const save = new Request("http://localhost/admin/casinos/42/edit", { method: "POST" });
+    const save = new Request("http://localhost/admin/casinos/edit/42", { method: "POST" });
     expect(await thrown(Promise.resolve().then(() => editedId({ id: "42" }, NOT_FOUND, save)))).toEqual({ status: 404, data: { message: NOT_FOUND } });
-    expect(warnings()).toEqual(['404 POST "/admin/casinos/42/edit": form refused: Casino bulunamadı']);
+    expect(warnings()).toEqual(['404 POST "/admin/casinos/edit/42": form refused: Casino bulunamadı']);
     expect(editedId({ id: "0f8fad5b-d9cb-469f-a165-70867728950e" }, NOT_FOUND, save)).toBe("0f8fad5b-d9cb-469f-a165-70867728950e");
     expect(editedId({}, NOT_FOUND, save)).toBeNull();
     expect(warnings()).toHaveLength(1);
@@ -158,10 +157,10 @@ describe("refuseSubmission", () => {
 
   it("answers the schema's own errors when none are given", () => {
     const submission = parseWithZod(formOf({ name: "Şans", url: "gizli-adres" }), { schema: CasinoForm });
-    const { status, result } = replyOf(refuseSubmission(new Request("http://localhost/admin/casinos/1f0e/edit", { method: "PUT" }), submission, 422));
+    const { status, result } = replyOf(refuseSubmission(new Request("http://localhost/admin/casinos/edit/1f0e", { method: "PUT" }), submission, 422));
     expect(status).toBe(422);
     expect(result.error).toEqual({ url: [URL_INVALID] });
-    expect(warnings()).toEqual(['422 PUT "/admin/casinos/1f0e/edit": form refused: url']);
+    expect(warnings()).toEqual(['422 PUT "/admin/casinos/edit/1f0e": form refused: url']);
   });
 });
 

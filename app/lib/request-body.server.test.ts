@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readBoundedBody, readBoundedForm } from "./request-body.server";
+import { readBoundedBody, readBoundedForm, refuseUnlessRead } from "./request-body.server";
 
 // The form reader every action uses; the Express guards in front are tested with the
 // hostile-input table (server/hostile-inputs.server.test.ts). Here: an action called
@@ -140,5 +140,21 @@ describe("readBoundedForm", () => {
     const request = new Request(`http://localhost/${"p".repeat(5000)}`, { method: "POST", body: "a=1", headers: { "Content-Type": "x".repeat(5000) } });
     expect(await readBoundedForm(request, 1024)).toMatchObject({ ok: false, status: 415 });
     expect(warn.mock.calls).toEqual([[`415 POST "/${"p".repeat(199)}": body of type "${"x".repeat(100)}", not a form`]]);
+  });
+});
+
+// The action of every address that is only read (sitemaps, robots.txt, media, share images,
+// outbound links, comment pages, the settings check): without it React Router answered a
+// form in English ("Unexpected Server Error").
+describe("refuseUnlessRead", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each(["POST", "PUT", "DELETE"])("answers %s with 405 in Turkish, names the methods it takes and logs one line", async (method) => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = refuseUnlessRead({ request: new Request("http://localhost/sitemap.xml", { method, body: "a=1" }) });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD");
+    expect(await response.json()).toEqual({ message: "Bu adres yalnızca GET isteklerini kabul eder." });
+    expect(warn.mock.calls).toEqual([[`405 ${method} "/sitemap.xml": this address is only read (GET, HEAD)`]]);
   });
 });
