@@ -3,7 +3,7 @@ import { openDatabase } from "~/db/db.server";
 import { setDatabase } from "~/db/index.server";
 import { describeEachDriver } from "../../tests/helpers/db";
 import { pageStore, promotionTag, SITE_TAG } from "./page-cache.server";
-import { MAX_SHARED_READS, readShared, trackSharedReads } from "./shared-reads.server";
+import { dropSharedReads, MAX_SHARED_READS, readShared, trackSharedReads } from "./shared-reads.server";
 
 // The store asks one function, registered once per process, for the next expiry.
 let nextExpiry: Date | null = null;
@@ -134,6 +134,24 @@ describeEachDriver("shared reads (issue 10 §3: what every public page shows is 
     await expect(old).rejects.toThrow("connection lost");
     expect(await readShared("chips", read)).toBe("v1");
     expect(reads).toBe(1);
+  });
+
+  it("reads again, after a drop by prefix, exactly the answers whose key starts with it (the click tally's own writer)", async () => {
+    const answers = (version: string) => ({
+      "clicks:casino-a": async () => `a ${version}`,
+      "clicks:casino-b": async () => `b ${version}`,
+      "top-clicks:": async () => `top ${version}`,
+      chips: async () => `chips ${version}`,
+    });
+    const readAll = async (version: string) => {
+      const reads = answers(version);
+      return Promise.all(Object.entries(reads).map(([key, read]) => readShared(key, read)));
+    };
+    expect(await readAll("v1")).toEqual(["a v1", "b v1", "top v1", "chips v1"]);
+    dropSharedReads("clicks:");
+    expect(await readAll("v2")).toEqual(["a v2", "b v2", "top v1", "chips v1"]);
+    dropSharedReads("nothing-kept-starts-so:");
+    expect(await readAll("v3")).toEqual(["a v2", "b v2", "top v1", "chips v1"]);
   });
 
   it("forgets everything rather than grow past its bound", async () => {
