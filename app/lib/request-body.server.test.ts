@@ -114,24 +114,46 @@ describe("readBoundedForm", () => {
     expect(warn.mock.calls).toEqual([[`${status} POST "/api/x": ${reason}`]]);
   });
 
-  // conform reads these two fields as JSON of its own shape; a body it cannot read used to
-  // crash the action reading it (sign-in included: a 500 and a stack for anyone).
+  // conform reads these two fields as JSON of its own shape and renders the page with them
+  // again; our pages never send them (every form validates in the browser). A hand-made one
+  // crashed the action reading it (sign-in included: a 500 and a stack for anyone), the
+  // page's render, or hung the server.
   it.each([
     ["__intent__", "garbage"],
     ["__state__", "{"],
     ["__intent__", '{"type":"update","payload":null}'],
     ["__intent__", '{"type":"update","payload":{"name":"__proto__.x","value":"1"}}'],
+    ["__intent__", '{"type":"validate","payload":null}'],
+    ["__intent__", '{"type":"update","payload":{"name":"email","index":4294967294,"value":"x"}}'],
+    ["__intent__", '{"type":"validate","payload":{"name":"email"}}'],
+    ["__state__", "{}"],
   ])("refuses a form whose %s is %s as unreadable (400), logging one line", async (name, value) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const result = await readBoundedForm(post(new URLSearchParams({ email: "a@example.com", [name]: value })), 1024);
     expect(result).toEqual({ ok: false, status: 400, message: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin." });
-    expect(warn.mock.calls).toEqual([['400 POST "/api/x": conform\'s control fields (__intent__, __state__) malformed']]);
+    expect(warn.mock.calls).toEqual([['400 POST "/api/x": conform\'s control fields (__intent__, __state__) sent']]);
   });
 
-  it("reads a form whose control fields are as conform writes them", async () => {
+  // conform builds a value from names such as `a[2].b` and walks it recursively to answer a
+  // refused form: 3,000 levels overflowed the stack, one index of 4294967294 a list of four
+  // billion empty slots that kept the server busy for minutes.
+  it.each([
+    ["a name 3,000 levels deep", [["a" + "[0]".repeat(3000), "x"]]],
+    ["a name 3,000 dots deep", [["a" + ".a".repeat(3000), "x"]]],
+    ["a list index of 4294967294", [["a[4294967294]", "x"]]],
+    ["a list that skips an index", [["a[0]", "x"], ["a[2]", "y"]]],
+  ])("refuses a form with %s as unreadable (400), logging one line", async (_, entries) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const result = await readBoundedForm(post(new URLSearchParams({ email: "a@example.com", __intent__: '{"type":"validate","payload":{"name":"email"}}', __state__: "{}" })), 1024);
-    expect(result.ok && result.form.get("email")).toBe("a@example.com");
+    const result = await readBoundedForm(post(new URLSearchParams([["email", "a@example.com"], ...entries])), 64 * 1024);
+    expect(result).toEqual({ ok: false, status: 400, message: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin." });
+    expect(warn.mock.calls).toEqual([['400 POST "/api/x": field names nest too deep or skip list indexes']]);
+  });
+
+  it("reads lists as conform writes them: repeated names, indexes from 0 in any order, a list of objects", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const entries = [["ids", "1"], ["ids", "2"], ["tags[1]", "b"], ["tags[0]", "a"], ["faq[0].question", "q"], ["faq[0].answer", "c"], ["faq[1].question", "r"]];
+    const result = await readBoundedForm(post(new URLSearchParams(entries)), 1024);
+    expect(result.ok && [...result.form]).toEqual(entries);
     expect(warn).not.toHaveBeenCalled();
   });
 

@@ -63,26 +63,53 @@ export async function readBoundedForm(request: Request, maxBytes: number = getEn
   } catch {
     return refuse(400, REQUEST_MESSAGES.unreadable, "form body could not be parsed");
   }
-  if (!controlFieldsReadable(form)) return refuse(400, REQUEST_MESSAGES.unreadable, "conform's control fields (__intent__, __state__) malformed");
+  if (CONTROL_FIELDS.some((name) => form.has(name))) return refuse(400, REQUEST_MESSAGES.unreadable, "conform's control fields (__intent__, __state__) sent");
+  if (!fieldNamesReadable(form)) return refuse(400, REQUEST_MESSAGES.unreadable, "field names nest too deep or skip list indexes");
   return { ok: true, form };
 }
 
+/**
+ * conform, which reads every back-office form, takes `__intent__` and `__state__` as JSON of
+ * its own shape, and its reply carries them back into the page, which conform renders with
+ * them: a hand-made body crashed the action (`__state__` of `{`) or the page's render
+ * (`{"type":"validate","payload":null}`), or hung the server (an update at index
+ * 4294967294). Our pages never send them: every form validates in the browser (onValidate),
+ * where conform resolves its intents, and none renders conform's FormStateInput. So a body
+ * that carries them is refused, however it is written.
+ */
 const CONTROL_FIELDS = ["__intent__", "__state__"];
 
+/** Deeper than any name our forms use (one word; a list of objects would be three). */
+const MAX_NAME_DEPTH = 8;
+
 /**
- * conform, which reads every back-office form, takes `__intent__` and `__state__` as JSON
- * of its own shape and throws on anything else: a hand-made body could crash the action
- * (500, a stack in the log), sign-in included. Our pages never send them otherwise, so such
- * a body is as unreadable as a broken one. conform's own reading decides.
+ * conform reads `a[2].b` as a path and answers a refused form with the value it built, walked
+ * recursively: a name 3,000 levels deep overflowed the stack (500 and a stack), and one index
+ * of 4294967294 made a list whose four billion empty slots kept the server busy for minutes.
+ * A list on our pages has no gaps, and no name nests deeper than MAX_NAME_DEPTH.
  */
-function controlFieldsReadable(form: FormData): boolean {
-  if (!CONTROL_FIELDS.some((name) => form.has(name))) return true;
+function fieldNamesReadable(form: FormData): boolean {
+  let payload: unknown;
   try {
-    parse(form, { resolve: () => ({}) });
-    return true;
+    parse(form, {
+      resolve: (value) => {
+        payload = value;
+        return {};
+      },
+    });
   } catch {
     return false;
   }
+  const pending: { value: unknown; depth: number }[] = [{ value: payload, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value !== "object" || value === null || value instanceof File) continue;
+    if (depth > MAX_NAME_DEPTH) return false;
+    const children = Object.values(value);
+    if (Array.isArray(value) && children.length !== value.length) return false;
+    for (const child of children) pending.push({ value: child, depth: depth + 1 });
+  }
+  return true;
 }
 
 /**

@@ -167,6 +167,14 @@ describeEachDriver("a refused back-office form", ({ db }) => {
       expect(lines()[0]).toMatch(/^400 POST "\/admin\/login": /);
     });
 
+    it("refuses a field name 3,000 levels deep with 400 and one line; answering it overflowed the stack (500 and a stack for anyone)", async () => {
+      const { status, data } = unwrap(await callRoute(loginAction, "/admin/login", { form: { email: "operator@example.com", password: "yanlis-parola-123", ["a" + "[0]".repeat(3000)]: "x" } }));
+      expect(status).toBe(400);
+      expect(data).toMatchObject({ message: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin." });
+      expect(lines()).toHaveLength(1);
+      expect(lines()[0]).toMatch(/^400 POST "\/admin\/login": /);
+    });
+
     it("logs a wrong password as one line that names neither the account nor the password", async () => {
       const { status } = unwrap(await callRoute(loginAction, "/admin/login", { form: { email: "operator@example.com", password: "yanlis-parola-123" } }));
       expect(status).toBe(401);
