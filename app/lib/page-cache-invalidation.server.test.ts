@@ -2,32 +2,19 @@ import pg from "pg";
 import { beforeEach, expect, it, vi } from "vitest";
 import { setDatabase } from "~/db/index.server";
 import { describeEachDriver } from "../../tests/helpers/db";
+import { cachedPage, cachePromotionPages, PROMOTION_PAGE_TAGS } from "../../tests/helpers/page-cache";
 import { allowConsoleError } from "../../tests/helpers/setup";
-import { invalidatePages, listenForInvalidations, pageStore, promotionTag, refreshPages, SITE_TAG, type CachedPage } from "./page-cache.server";
+import { invalidatePages, listenForInvalidations, pageStore, promotionTag, refreshPages, SITE_TAG } from "./page-cache.server";
 
 // ADR 002, "Several processes": every process LISTENs on this channel; a notice names its
 // sender (`from:...`, a process skips its own) and the tags written.
 const CHANNEL = "page_cache_invalidate";
 const ANOTHER_PROCESS = "from:another-process";
 
-const page = (tags: string[]): CachedPage => ({ status: 200, headers: [], body: Buffer.from("x"), encoded: {}, etag: 'W/"x"', tags, renderedAt: 0, expiresAt: Number.POSITIVE_INFINITY });
-
 describeEachDriver("cache invalidation", ({ database, driver }) => {
   const store = pageStore();
-  const a = promotionTag("00000000-0000-4000-8000-00000000000a");
-  const b = promotionTag("00000000-0000-4000-8000-00000000000b");
-  const c = promotionTag("00000000-0000-4000-8000-00000000000c");
-  /** A page for each of these promotions (and one that shows none), rendered now. */
-  const cachePages = () => {
-    for (const [key, tags] of [
-      ["/a", [SITE_TAG, a]],
-      ["/b", [SITE_TAG, b]],
-      ["/c", [SITE_TAG, c]],
-      ["/blog", [SITE_TAG]],
-    ] as const) {
-      store.set(key, page([...tags]), store.sequence);
-    }
-  };
+  const { a, b, c } = PROMOTION_PAGE_TAGS;
+  const cachePages = cachePromotionPages;
 
   beforeEach(() => store.invalidate([SITE_TAG]));
 
@@ -92,7 +79,7 @@ describeEachDriver("cache invalidation", ({ database, driver }) => {
     (await pool().query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and query = $1 and pid <> pg_backend_pid()", [`listen ${CHANNEL}`])).rows;
   /** Listens as the server does, and waits until it has dropped every page, as it does once listening. */
   const listen = async (on: pg.Pool = pool()) => {
-    store.set("/before-listening", page([SITE_TAG]), store.sequence);
+    store.set("/before-listening", cachedPage([SITE_TAG]), store.sequence);
     const stop = listenForInvalidations(on);
     await vi.waitFor(async () => expect(await listeners()).toHaveLength(1), { timeout: 10_000 });
     await vi.waitFor(() => expect(store.get("/before-listening")).toBeUndefined(), { timeout: 5_000 });
@@ -242,7 +229,7 @@ describeEachDriver("cache invalidation", ({ database, driver }) => {
       await invalidatePages(a);
       cachePages(); // rendered after the write
       // Another process's notice, sent after this process's own: when it is heard, so was that.
-      store.set("/marker", page([SITE_TAG, promotionTag("marker")]), store.sequence);
+      store.set("/marker", cachedPage([SITE_TAG, promotionTag("marker")]), store.sequence);
       await notify(`${ANOTHER_PROCESS} ${promotionTag("marker")}`);
       await vi.waitFor(() => expect(store.get("/marker")).toBeUndefined(), { timeout: 5_000 });
       expect(store.get("/a")).toBeDefined();

@@ -3,8 +3,9 @@ import type pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/db.server";
 import { getDatabase, setDatabase } from "~/db/index.server";
+import { cachedPage, cachePromotionPages, PROMOTION_PAGE_TAGS } from "../../tests/helpers/page-cache";
 import { allowConsoleError } from "../../tests/helpers/setup";
-import { invalidatePages, listenForInvalidations, pageStore, promotionTag, refreshPages, SITE_TAG, type CachedPage } from "./page-cache.server";
+import { invalidatePages, listenForInvalidations, pageStore, promotionTag, refreshPages, SITE_TAG } from "./page-cache.server";
 
 // ADR 002, "Several processes", without a PostgreSQL: the processes' notices go through a
 // small fake of what the page cache uses of pg (a pool's `query` and `connect`, a client's
@@ -19,7 +20,6 @@ const POSTGRES_PAYLOAD_LIMIT = 8_000;
 const PAST_A_RETRY = 1_500;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const page = (tags: string[]): CachedPage => ({ status: 200, headers: [], body: Buffer.from("x"), encoded: {}, etag: 'W/"x"', tags, renderedAt: 0, expiresAt: Number.POSITIVE_INFINITY });
 
 type Connection = EventEmitter & {
   statements: string[];
@@ -109,21 +109,9 @@ function fakePostgres(
 
 describe("cache invalidation between processes, over a fake PostgreSQL", () => {
   const store = pageStore();
-  const a = promotionTag("00000000-0000-4000-8000-00000000000a");
-  const b = promotionTag("00000000-0000-4000-8000-00000000000b");
-  const c = promotionTag("00000000-0000-4000-8000-00000000000c");
+  const { a, b, c } = PROMOTION_PAGE_TAGS;
   const marker = promotionTag("marker");
-  /** A page for each of these promotions (and one that shows none), rendered now. */
-  const cachePages = () => {
-    for (const [key, tags] of [
-      ["/a", [SITE_TAG, a]],
-      ["/b", [SITE_TAG, b]],
-      ["/c", [SITE_TAG, c]],
-      ["/blog", [SITE_TAG]],
-    ] as const) {
-      store.set(key, page([...tags]), store.sequence);
-    }
-  };
+  const cachePages = cachePromotionPages;
   const fresh = (key: string) => store.get(key) !== undefined && !store.get(key)?.stale;
 
   let previous: Database | undefined;
@@ -149,7 +137,7 @@ describe("cache invalidation between processes, over a fake PostgreSQL", () => {
 
   /** Listens as the server does, and waits until it has dropped every page, as it does once listening. */
   const listen = async (on = postgres) => {
-    store.set("/before-listening", page([SITE_TAG]), store.sequence);
+    store.set("/before-listening", cachedPage([SITE_TAG]), store.sequence);
     const stop = listenForInvalidations(on.pool);
     stops.push(stop);
     await vi.waitFor(() => expect(on.listening()).toHaveLength(1), { timeout: 5_000 });
@@ -162,7 +150,7 @@ describe("cache invalidation between processes, over a fake PostgreSQL", () => {
   };
   /** Waits until every notice delivered before now has been heard: another process's, about a page of its own. */
   const heard = async (on = postgres) => {
-    store.set("/marker", page([SITE_TAG, marker]), store.sequence);
+    store.set("/marker", cachedPage([SITE_TAG, marker]), store.sequence);
     on.deliver(CHANNEL, `${ANOTHER_PROCESS} ${marker}`);
     await vi.waitFor(() => expect(store.get("/marker")).toBeUndefined(), { timeout: 5_000 });
   };
@@ -208,7 +196,7 @@ describe("cache invalidation between processes, over a fake PostgreSQL", () => {
       expect(postgres.notices.length).toBeGreaterThan(0);
       await listen();
       cachePages();
-      store.set("/last", page([SITE_TAG, many.at(-1)!]), store.sequence);
+      store.set("/last", cachedPage([SITE_TAG, many.at(-1)!]), store.sequence);
       relay(postgres.notices);
       await vi.waitFor(() => expect(store.get("/a")).toBeUndefined(), { timeout: 5_000 });
       await vi.waitFor(() => expect(store.get("/last")).toBeUndefined(), { timeout: 5_000 });

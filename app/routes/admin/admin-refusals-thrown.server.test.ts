@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { captureWarnings } from "../../../tests/helpers/logs";
 import { callAdmin, createAdminSession, outcomeOf, type TestSession } from "../../../tests/helpers/admin";
 import { blogPosts, casinos, promotions, splashAds } from "~/db/schema";
 import { action as publishFunctionAction, loader as publishFunctionLoader } from "../resources/publish-function";
@@ -17,14 +18,11 @@ import { action as edgeFunctionAction } from "./test-edge-function";
 // 4xx never reaches React Router's handleError: over HTTP each of them used to log nothing.
 describeEachDriver("a back-office request refused before its form is read", ({ db }) => {
   let admin: TestSession;
-  let warn: MockInstance<typeof console.warn>;
   beforeEach(async () => {
     await truncateAll(db());
     admin = await createAdminSession("operator@example.com");
-    warn = vi.spyOn(console, "warn").mockImplementation(() => {});
   });
-  afterEach(() => warn.mockRestore());
-  const lines = () => warn.mock.calls.map((call) => call.map(String).join(" "));
+  const lines = captureWarnings();
   const rows = async () => {
     let total = 0;
     for (const table of [casinos, promotions, blogPosts, splashAds]) total += (await db().select({ n: count() }).from(table))[0]!.n;

@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { captureWarnings } from "../../../tests/helpers/logs";
 import { callAdmin, createAdminSession, outcomeOf, type TestSession } from "../../../tests/helpers/admin";
 import { callRoute, unwrap } from "../../../tests/helpers/routes";
 import { casinos, promotionCategories } from "~/db/schema";
@@ -24,14 +25,11 @@ const DESCRIPTION = "<p>Güvenilir ve hızlı ödeme yapan bir site.</p>";
 // line, never a stack. A back-office form refused by its rules used to log nothing at all.
 describeEachDriver("a refused back-office form", ({ db }) => {
   let admin: TestSession;
-  let warn: MockInstance<typeof console.warn>;
   beforeEach(async () => {
     await truncateAll(db());
     admin = await createAdminSession("operator@example.com");
-    warn = vi.spyOn(console, "warn").mockImplementation(() => {});
   });
-  afterEach(() => warn.mockRestore());
-  const lines = () => warn.mock.calls.map((call) => call.map(String).join(" "));
+  const lines = captureWarnings();
 
   it("logs one line naming the field that failed its rule, never what was typed, and stores nothing", async () => {
     const outcome = outcomeOf(
