@@ -74,7 +74,10 @@ export async function waitForHydration(locator: Locator): Promise<void> {
  */
 export async function freezeClock(page: Page): Promise<void> {
   const start = new Date("2026-06-01T09:00:00+03:00").getTime();
-  await page.clock.install({ time: start });
+  // The installed clock runs until paused, and pauseAt cannot go back: on a busy machine more
+  // than a second passed in between ("Cannot fast-forward to the past"). Installed a minute
+  // earlier, it still pauses at the same moment; nothing is scheduled yet on the blank page.
+  await page.clock.install({ time: start - 60_000 });
   await page.clock.pauseAt(start + 1000);
 }
 
