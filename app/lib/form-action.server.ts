@@ -36,6 +36,15 @@ export function editedId(params: { id?: string }, notFoundMessage: string, reque
   return params.id;
 }
 
+/**
+ * The action of a back-office page that takes no form, after its admin check (so a stranger's
+ * POST is still sent to sign-in): 405 with the error page's text, logged as one line.
+ */
+export function refusePageForm(request: Request): never {
+  logRefusal(request, 405, "form refused: the page takes no form");
+  throw data({ message: "Bu sayfa form kabul etmiyor." }, 405);
+}
+
 /** conform keeps form-level messages apart; commands put them under "". */
 export function splitErrors(errors: FieldErrors): { fieldErrors: FieldErrors; formErrors: string[] } {
   const { "": formErrors = [], ...fieldErrors } = errors;

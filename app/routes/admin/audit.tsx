@@ -1,5 +1,5 @@
-import { data, Form } from "react-router";
-import { logRefusal } from "~/lib/request-body.server";
+import { Form } from "react-router";
+import { refusePageForm } from "~/lib/form-action.server";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/audit";
 import { AdminPageHeader, AdminPagination, EmptyRow, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
@@ -23,8 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Read-only; guarded anyway so a POST without a session is sent to sign-in.
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  logRefusal(request, 405, "form refused: the page takes no form");
-  throw data({ message: "Bu sayfa form kabul etmiyor." }, 405);
+  refusePageForm(request);
 }
 
 const SELECT_CLASS = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";

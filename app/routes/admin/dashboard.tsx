@@ -1,6 +1,6 @@
 import { Suspense, useId, type ReactNode } from "react";
-import { Await, data } from "react-router";
-import { logRefusal } from "~/lib/request-body.server";
+import { Await } from "react-router";
+import { refusePageForm } from "~/lib/form-action.server";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/dashboard";
 import { AiCreateDialog } from "~/components/ai/ai-create-dialog";
@@ -57,8 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The dashboard takes no form; guarded anyway so a POST without a session is sent to sign-in.
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  logRefusal(request, 405, "form refused: the page takes no form");
-  throw data({ message: "Bu sayfa form kabul etmiyor." }, 405);
+  refusePageForm(request);
 }
 
 const QUICK_ACTIONS = [

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { data } from "react-router";
-import { logRefusal } from "~/lib/request-body.server";
+import { refusePageForm } from "~/lib/form-action.server";
 import type { Route } from "./+types/test-edge-function";
 import { AdminPageHeader } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -21,8 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The page takes no form; guarded anyway so a POST without a session is sent to sign-in.
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  logRefusal(request, 405, "form refused: the page takes no form");
-  throw data({ message: "Bu sayfa form kabul etmiyor." }, 405);
+  refusePageForm(request);
 }
 
 type Outcome = { name: string; json: string | null; error: string | null };
