@@ -6,7 +6,7 @@ import { z } from "zod";
 import { thrown, unwrap } from "../../tests/helpers/routes";
 import { allowConsoleError } from "../../tests/helpers/setup";
 import type { CommandResult } from "./command.server";
-import { editedId, readForm, refusedPartsOf, refuseSubmission, splitErrors, submitForm } from "./form-action.server";
+import { editedId, readForm, refusedPartsOf, refusePageForm, refuseSubmission, splitErrors, submitForm } from "./form-action.server";
 
 // The admin action's middle, written once (ADR 003), tested on its own: what the operator
 // reads back (status, messages beside the fields, what they typed) and the one log line.
@@ -70,6 +70,14 @@ describe("readForm", () => {
   it("refuses a broken multipart body with a 400 and the Turkish message", async () => {
     const answer = await thrown(readForm(post("--x\r\nnot a part", { "Content-Type": "multipart/form-data; boundary=x" })));
     expect(answer).toEqual({ status: 400, data: { message: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin." } });
+  });
+});
+
+describe("refusePageForm", () => {
+  it("answers a form posted to a page that takes none with 405 in Turkish and one log line", async () => {
+    const request = new Request("http://localhost/admin/dashboard", { method: "POST" });
+    expect(await thrown(Promise.resolve().then(() => refusePageForm(request)))).toEqual({ status: 405, data: { message: "Bu sayfa form kabul etmiyor." } });
+    expect(warnings()).toEqual(['405 POST "/admin/dashboard": form refused: the page takes no form']);
   });
 });
 
