@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { formatDateTimeTr } from "~/lib/dates";
-import { COMMENT_MESSAGES } from "./comments.rules";
-import { commentTextFields } from "./comments.schema";
+import { commentTextFields, starRating } from "./comments.schema";
 
 // admin.md §2 "Comment moderation", §3 promotion_comments, §7, §8 "Comments". An edited
 // comment obeys the rules a visitor's comment obeys (comments.rules.ts), with the same words.
@@ -35,7 +34,7 @@ export const CommentEditSchema = z.object({
   id,
   ...commentTextFields,
   // The editor always shows a chosen star, so a missing rating is a bad form, not a default 5.
-  rating: z.coerce.number({ error: COMMENT_MESSAGES.rating }).int(COMMENT_MESSAGES.rating).min(1, COMMENT_MESSAGES.rating).max(5, COMMENT_MESSAGES.rating),
+  rating: starRating,
 });
 
 export const CommentDeleteSchema = z.object({ intent: z.literal("delete"), id });

@@ -14,6 +14,14 @@ export const DEFAULT_COMMENT_RATING = 5;
  */
 export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
 export const COMMENT_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/u;
+/**
+ * A rating as the stars send it: one digit from 1 to 5. `Number()` would also read "0x5",
+ * "5.0", " 5", "+5" or "5e0" as five; no star sends those, so they are no rating.
+ */
+export function isStarRating(value: unknown): boolean {
+  if (typeof value === "number") return Number.isInteger(value) && value >= 1 && value <= 5;
+  return typeof value === "string" && /^[1-5]$/.test(value);
+}
 /** A field people never see and bots fill in. */
 export const COMMENT_HONEYPOT_FIELD = "website";
 
@@ -46,7 +54,6 @@ export function firstCommentProblem(values: { userName?: unknown; comment?: unkn
   if (!comment) return COMMENT_MESSAGES.commentRequired;
   if (comment.length > COMMENT_TEXT_MAX_LENGTH) return COMMENT_MESSAGES.commentTooLong;
   if (COMMENT_CONTROL_CHARACTERS.test(comment)) return COMMENT_MESSAGES.commentInvalidCharacters;
-  const rating = Number(values.rating ?? DEFAULT_COMMENT_RATING);
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) return COMMENT_MESSAGES.rating;
+  if (!isStarRating(values.rating ?? DEFAULT_COMMENT_RATING)) return COMMENT_MESSAGES.rating;
   return null;
 }

@@ -5,6 +5,7 @@ import {
   COMMENT_NAME_MAX_LENGTH,
   COMMENT_TEXT_MAX_LENGTH,
   DEFAULT_COMMENT_RATING,
+  isStarRating,
   NAME_CONTROL_CHARACTERS,
 } from "./comments.rules";
 
@@ -26,13 +27,13 @@ export const commentTextFields = {
     .refine((comment) => !COMMENT_CONTROL_CHARACTERS.test(comment), COMMENT_MESSAGES.commentInvalidCharacters),
 };
 
+/** 1 to 5 stars, as the stars send them (isStarRating); a moderator's edit too. */
+export const starRating = z.custom<string | number>(isStarRating, { error: COMMENT_MESSAGES.rating }).transform(Number);
+
 /** The server's parse of a comment: the browser's rules (comments.rules.ts) and the same messages. */
 export const CommentSchema = z.object({
   ...commentTextFields,
-  rating: z.preprocess(
-    (value) => (value === undefined || value === null ? DEFAULT_COMMENT_RATING : value),
-    z.coerce.number({ error: COMMENT_MESSAGES.rating }).int(COMMENT_MESSAGES.rating).min(1, COMMENT_MESSAGES.rating).max(5, COMMENT_MESSAGES.rating),
-  ),
+  rating: z.preprocess((value) => (value === undefined || value === null ? DEFAULT_COMMENT_RATING : value), starRating),
 });
 
 export type CommentInput = z.infer<typeof CommentSchema>;

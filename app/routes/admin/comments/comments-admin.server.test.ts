@@ -225,6 +225,10 @@ describeEachDriver("admin comments", ({ db }) => {
       ["rating", { rating: "6" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
       ["rating", { rating: "4.5" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
       ["rating", { rating: "" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+      // Number() reads each of these as a star count; no star sends them.
+      ["rating", { rating: "0x5" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+      ["rating", { rating: "5e0" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+      ["rating", { rating: " 3" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
     ])("refuses a bad %s with the public rule's message and changes nothing", async (field, change, message) => {
       const { comment } = await arrange();
       const outcome = outcomeOf(await callAdmin(action, "/admin/comments", { session: admin, form: { ...EDIT(comment.id), ...change } }));
