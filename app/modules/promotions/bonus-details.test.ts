@@ -106,6 +106,13 @@ describe("when the calculator asks for a deposit (mutation run)", () => {
     expect(dependsOnDeposit(terms({ bonusType: "freebet", bonusAmount: 500, minDeposit: 0 }))).toBe(false);
   });
 
+  it("gives a bonus of 0 TL, not a missing one, when the terms state neither an amount nor a percentage (mutation run)", () => {
+    // The offer's page shows no calculator then (hasCalculator); the figures still add up.
+    const wageringOnly = terms({ wageringMultiplier: 10, wageringBasis: "deposit_bonus" });
+    expect(hasCalculator(wageringOnly)).toBe(false);
+    expect(calculateWagering(wageringOnly, 1000)).toEqual({ deposit: 1000, bonus: 0, capped: false, belowMinimum: false, turnover: 10000, maxCashout: null, note: null });
+  });
+
   it("reads a stored cap of 0 as no cap", () => {
     expect(calculateWagering(terms({ bonusPercent: 100, bonusCap: 0, wageringMultiplier: 10 }), 1000)).toEqual({
       deposit: 1000,

@@ -99,6 +99,19 @@ describe("resolvePromotionSlug (public-site.md §5.4)", () => {
     expect(resolvePromotionSlug([c("a", "xxx-yyy-zzz-www", "q")], "q", "zzz-kkk-lll")).toBeNull();
   });
 
+  it("4: accepts a best score of exactly 0.33, to the last digit (mutation run)", () => {
+    // 33 shared words against the requested slug's 100: the only way to land on 0.33 itself
+    // (1 of 3 is 0.333...). No candidate carries every requested word, so only the scan can find it.
+    const words = Array.from({ length: 100 }, (_, i) => `kelime${i + 100}`);
+    const requested = words.join("-");
+    const shared = words.filter((_, i) => i % 3 === 0).slice(0, 33);
+    expect(shared).toHaveLength(33);
+    expect(wordOverlap(shared.join("-"), requested)).toBe(0.33);
+    expect(resolvePromotionSlug([c("thirty-three", shared.join("-"), "ege-bet")], "anadolu-casino", requested)).toBe("thirty-three");
+    // One shared word fewer is below the threshold: nothing is found.
+    expect(resolvePromotionSlug([c("thirty-two", shared.slice(1).join("-"), "ege-bet")], "anadolu-casino", requested)).toBeNull();
+  });
+
   it("matches the requested slug whatever its case, and never by a slug that is only a prefix", () => {
     expect(resolvePromotionSlug(all, "ege-bet", "EGE-BET-100-Bedava-Donus")).toBe("spins-e");
     expect(matchesTitlePattern("bonus", "bonuslar")).toBe(false);

@@ -107,6 +107,13 @@ describeEachDriver("promotions (module reads)", ({ db }) => {
       const open = await insertPromotion(db(), { title: "Süresiz Bonus", expiryDate: null });
       expect((await getPromotionForEdit(open.id))?.expiryDate).toBe("");
     });
+
+    it("gives the editor no promotion for an id that is no uuid, rather than a database error (mutation run)", async () => {
+      const shown = await insertPromotion(db(), { title: "Düzenlenecek Bonus" });
+      expect((await getPromotionForEdit(shown.id))?.title).toBe("Düzenlenecek Bonus");
+      expect(await getPromotionForEdit("bonus-1")).toBeNull();
+      expect(await getPromotionForEdit(`${shown.id}x`)).toBeNull();
+    });
   });
 
   describe("the commands, with IndexNow on", () => {
