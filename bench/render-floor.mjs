@@ -3,6 +3,7 @@
 // offers on Node. Usage, with the site running:
 //   node bench/render-floor.mjs http://127.0.0.1:3000/bonuslar
 // htmlparser2 comes with sanitize-html. Measured here, never in tests.
+import { performance } from "node:perf_hooks";
 import { Writable } from "node:stream";
 
 process.env.NODE_ENV ??= "production";
@@ -15,7 +16,7 @@ if (!url) {
   console.error("Usage: node bench/render-floor.mjs <page URL>");
   process.exit(2);
 }
-const html = await (await fetch(url, { headers: { cookie: "__fresh=1" } })).text();
+const html = await (await globalThis.fetch(url, { headers: { cookie: "__fresh=1" } })).text();
 const VOID = new Set(["area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 const propName = (name) => (name === "class" ? "className" : name === "for" ? "htmlFor" : name);
 

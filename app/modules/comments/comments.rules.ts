@@ -19,8 +19,7 @@ export const COMMENT_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u20
  * "5.0", " 5", "+5" or "5e0" as five; no star sends those, so they are no rating.
  */
 export function isStarRating(value: unknown): boolean {
-  if (typeof value === "number") return Number.isInteger(value) && value >= 1 && value <= 5;
-  return typeof value === "string" && /^[1-5]$/.test(value);
+  return /^[1-5]$/.test(String(value));
 }
 /** A field people never see and bots fill in. */
 export const COMMENT_HONEYPOT_FIELD = "website";
