@@ -95,6 +95,16 @@ describeEachDriver("promotions (module reads)", ({ db }) => {
       expect((await findActivePromotionBySlugs("galata-casino", "hos-geldin-bonusu"))?.id).toBe(newer.id);
     });
 
+    it("finds a promotion whose address is typed with Turkish letters or in capitals, as its slug reads", async () => {
+      const isilti = await insertCasino(db(), { name: "Işıltı Casino" });
+      const lost = await insertPromotion(db(), { title: "Kayıp Bonusu", casinoId: isilti.id });
+      const welcome = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: isilti.id });
+      expect(lost.slug).toBe("kayip-bonusu");
+      expect((await findActivePromotionBySlugs("ışıltı-casino", "kayıp-bonusu"))?.id).toBe(lost.id);
+      expect((await findActivePromotionBySlugs("isilti-casino", "KAYIP-BONUSU"))?.id).toBe(lost.id);
+      expect((await findActivePromotionBySlugs("IŞILTI-CASINO", "HOŞ-GELDİN-BONUSU"))?.id).toBe(welcome.id);
+    });
+
     it("offers no related promotions beside one without a casino", async () => {
       const lone = await insertPromotion(db(), { title: "Casinosuz Bonus" });
       await insertPromotion(db(), { title: "Başka Casinosuz Bonus" });

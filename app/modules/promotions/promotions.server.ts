@@ -246,9 +246,11 @@ export async function findActivePromotionBySlugs(casinoSlug: string, promotionSl
       .where(and(eq(promotions.isActive, true), where))
       // Of two active promotions with one slug, the newest: the one /git/ leads to (ADR 012).
       .orderBy(...newestFirst);
-  const wanted = promotionSlug.toLowerCase();
+  // Slugs are written without Turkish letters (slugify): an address typed with them
+  // ('kayıp-bonusu', 'HOŞ-GELDİN') is read as its slug would be.
+  const wanted = foldForSearch(promotionSlug);
   const exact = await candidates(eq(promotions.slug, wanted));
-  const id = resolvePromotionSlug(exact.length > 0 ? exact : await candidates(undefined), casinoSlug.toLowerCase(), wanted);
+  const id = resolvePromotionSlug(exact.length > 0 ? exact : await candidates(undefined), foldForSearch(casinoSlug), wanted);
   return id ? findActivePromotionById(id) : null;
 }
 
