@@ -106,8 +106,9 @@ describe("when the calculator asks for a deposit (mutation run)", () => {
     expect(dependsOnDeposit(terms({ bonusType: "freebet", bonusAmount: 500, minDeposit: 0 }))).toBe(false);
   });
 
-  it("gives a bonus of 0 TL, not a missing one, when the terms state neither an amount nor a percentage (mutation run)", () => {
-    // The offer's page shows no calculator then (hasCalculator); the figures still add up.
+  it("gives a bonus of 0 TL, not a missing one, when the terms state neither an amount nor a percentage", () => {
+    // No offer page shows the calculator for such terms (hasCalculator), so no visitor sees this
+    // figure; it pins the result's type, which promises a number, never null.
     const wageringOnly = terms({ wageringMultiplier: 10, wageringBasis: "deposit_bonus" });
     expect(hasCalculator(wageringOnly)).toBe(false);
     expect(calculateWagering(wageringOnly, 1000)).toEqual({ deposit: 1000, bonus: 0, capped: false, belowMinimum: false, turnover: 10000, maxCashout: null, note: null });

@@ -97,11 +97,15 @@ describeEachDriver("promotions (module reads)", ({ db }) => {
 
     it("finds a promotion whose address is typed with Turkish letters or in capitals, as its slug reads", async () => {
       const isilti = await insertCasino(db(), { name: "Işıltı Casino" });
-      const lost = await insertPromotion(db(), { title: "Kayıp Bonusu", casinoId: isilti.id });
+      const ege = await insertCasino(db(), { name: "Ege Bet" });
+      const lost = await insertPromotion(db(), { title: "Kayıp Bonusu", casinoId: isilti.id, createdAt: new Date("2026-01-01T00:00:00Z") });
       const welcome = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: isilti.id });
-      expect(lost.slug).toBe("kayip-bonusu");
+      // The same slug at another casino, newer: only the casino part of the address tells them apart.
+      const egeLost = await insertPromotion(db(), { title: "Kayıp Bonusu", casinoId: ege.id, createdAt: new Date("2026-02-01T00:00:00Z") });
+      expect([lost.slug, egeLost.slug]).toEqual(["kayip-bonusu", "kayip-bonusu"]);
       expect((await findActivePromotionBySlugs("ışıltı-casino", "kayıp-bonusu"))?.id).toBe(lost.id);
       expect((await findActivePromotionBySlugs("isilti-casino", "KAYIP-BONUSU"))?.id).toBe(lost.id);
+      expect((await findActivePromotionBySlugs("EGE-BET", "KAYIP-BONUSU"))?.id).toBe(egeLost.id);
       expect((await findActivePromotionBySlugs("IŞILTI-CASINO", "HOŞ-GELDİN-BONUSU"))?.id).toBe(welcome.id);
     });
 

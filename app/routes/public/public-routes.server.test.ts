@@ -450,6 +450,9 @@ describeEachDriver("comment action", ({ db }) => {
     ["rating 6", { userName: "Ali", comment: "metin", rating: "6" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
     ["rating abc", { userName: "Ali", comment: "metin", rating: "abc" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
     ["rating 2.5", { userName: "Ali", comment: "metin", rating: "2.5" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+    // Number() reads these as stars; no star sends them.
+    ["rating 0x5", { userName: "Ali", comment: "metin", rating: "0x5" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
+    ["rating 5e0", { userName: "Ali", comment: "metin", rating: "5e0" }, "Lütfen 1 ile 5 arasında bir puan seçin"],
     ["honeypot filled", { userName: "Bot", comment: "spam", rating: "5", website: "http://spam.example" }, "Yorumunuz eklenirken bir hata oluştu"],
   ])("rejects %s with a Turkish message, stores nothing and logs one line", async (_, form, message) => {
     const before = await total();
