@@ -16,10 +16,11 @@ export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
 export const COMMENT_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/u;
 /**
  * A rating as the stars send it: one digit from 1 to 5. `Number()` would also read "0x5",
- * "5.0", " 5", "+5" or "5e0" as five; no star sends those, so they are no rating.
+ * "5.0", " 5", "+5" or "5e0" as five; no star sends those, so they are no rating. Nor is a
+ * list (the moderator's form read `rating[0]=4` as ["4"], whose text is "4").
  */
 export function isStarRating(value: unknown): boolean {
-  return /^[1-5]$/.test(String(value));
+  return (typeof value === "string" || typeof value === "number") && /^[1-5]$/.test(String(value));
 }
 /** A field people never see and bots fill in. */
 export const COMMENT_HONEYPOT_FIELD = "website";

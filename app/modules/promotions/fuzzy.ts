@@ -19,8 +19,12 @@ export function significantWords(slug: string): string[] {
  * one-word match on a long title scores low. 0 when either has no significant words.
  */
 export function wordOverlap(a: string, b: string): number {
+  return overlapWith(new Set(significantWords(b)), a);
+}
+
+/** wordOverlap against words already split: the requested slug is split once, not once per candidate. */
+function overlapWith(right: ReadonlySet<string>, a: string): number {
   const left = new Set(significantWords(a));
-  const right = new Set(significantWords(b));
   if (left.size === 0 || right.size === 0) return 0;
   let common = 0;
   for (const word of left) if (right.has(word)) common++;
@@ -29,7 +33,10 @@ export function wordOverlap(a: string, b: string): number {
 
 /** The title pattern: every significant word of the requested slug, in order. */
 export function matchesTitlePattern(candidateSlug: string, requestedSlug: string): boolean {
-  const words = significantWords(requestedSlug);
+  return matchesWords(candidateSlug, significantWords(requestedSlug));
+}
+
+function matchesWords(candidateSlug: string, words: readonly string[]): boolean {
   if (words.length === 0) return false;
   let from = 0;
   for (const word of words) {
@@ -40,10 +47,10 @@ export function matchesTitlePattern(candidateSlug: string, requestedSlug: string
   return true;
 }
 
-function best(candidates: SlugCandidate[], requested: string, casinoSlug: string): { candidate: SlugCandidate; score: number } | null {
+function best(candidates: SlugCandidate[], requested: ReadonlySet<string>, casinoSlug: string): { candidate: SlugCandidate; score: number } | null {
   let winner: { candidate: SlugCandidate; score: number } | null = null;
   for (const candidate of candidates) {
-    const score = wordOverlap(candidate.slug, requested);
+    const score = overlapWith(requested, candidate.slug);
     // Ties go to the promotion of the requested casino.
     const better = !winner || score > winner.score || (score === winner.score && candidate.casinoSlug === casinoSlug && winner.candidate.casinoSlug !== casinoSlug);
     if (better) winner = { candidate, score };
@@ -60,18 +67,22 @@ function best(candidates: SlugCandidate[], requested: string, casinoSlug: string
  */
 export function resolvePromotionSlug(candidates: SlugCandidate[], casinoSlug: string, promotionSlug: string): string | null {
   const requested = promotionSlug.toLowerCase();
-  const patterned = candidates.filter((c) => matchesTitlePattern(c.slug, requested));
+  // Split once: split per candidate, a 14,000-character address among 5,000 promotions held
+  // the server for seconds.
+  const words = significantWords(requested);
+  const wordSet = new Set(words);
+  const patterned = candidates.filter((c) => matchesWords(c.slug, words));
 
   const exact = patterned.filter((c) => c.slug === requested);
   if (exact.length > 0) return (exact.find((c) => c.casinoSlug === casinoSlug) ?? exact[0]!).id;
 
-  const overlapping = best(patterned, requested, casinoSlug);
+  const overlapping = best(patterned, wordSet, casinoSlug);
   if (overlapping && overlapping.score >= WORD_OVERLAP_THRESHOLD) return overlapping.candidate.id;
 
   const ofCasino = patterned.filter((c) => c.casinoSlug === casinoSlug);
-  if (ofCasino.length > 0) return best(ofCasino, requested, casinoSlug)!.candidate.id;
+  if (ofCasino.length > 0) return best(ofCasino, wordSet, casinoSlug)!.candidate.id;
 
-  const scanned = best(candidates, requested, casinoSlug);
+  const scanned = best(candidates, wordSet, casinoSlug);
   if (scanned && scanned.score >= SCAN_THRESHOLD) return scanned.candidate.id;
   return null;
 }

@@ -238,6 +238,16 @@ describeEachDriver("admin comments", ({ db }) => {
       expect(await db().select().from(auditLog)).toEqual([]);
     });
 
+    it.each<Record<string, string>>([{ "rating[0]": "4" }, { "rating[]": "4" }, { "rating[0]": "4", "rating[1]": "2" }])("refuses a rating sent as a list (%o), which no star sends, and changes nothing", async (list) => {
+      const { comment } = await arrange();
+      const { rating: _sent, ...form } = EDIT(comment.id);
+      const outcome = outcomeOf(await callAdmin(action, "/admin/comments", { session: admin, form: { ...form, ...list } }));
+      expect(outcome.status).toBe(400);
+      expect(outcome.errors?.rating).toEqual(["Lütfen 1 ile 5 arasında bir puan seçin"]);
+      expect(await stored(comment.id)).toMatchObject({ userName: "Ayşe Y.", comment: "Bonus hızlı geldi.", rating: 4 });
+      expect(await db().select().from(auditLog)).toEqual([]);
+    });
+
     it("keeps a line break in the comment and takes a 60-character name and a 2000-character comment", async () => {
       const { comment } = await arrange();
       const form = { ...EDIT(comment.id), userName: "a".repeat(60), comment: `İlk satır\nikinci satır${"c".repeat(1978)}` };
