@@ -176,7 +176,7 @@ describe("resolvePromotionSlug: each step decides before the next", () => {
       const split = vi.spyOn(String.prototype, "split");
       try {
         expect(resolvePromotionSlug(many, "casino-1", address)).toBe(found);
-        const charactersSplit = split.mock.contexts.reduce((sum, text) => sum + String(text).length, 0);
+        const charactersSplit = split.mock.contexts.reduce<number>((sum, text) => sum + String(text).length, 0);
         // Once for each candidate would be 5,000 x 14,000 = 70 million.
         expect(charactersSplit).toBeLessThan(2_000_000);
       } finally {
