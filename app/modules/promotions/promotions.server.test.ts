@@ -154,6 +154,22 @@ describeEachDriver("promotions (module reads)", ({ db }) => {
       });
     });
 
+    it("reads a mistyped address against the promotions as they are after each save, activation and switch-off", async () => {
+      const casino = await insertCasino(db(), { name: "Yıldız Casino" });
+      const summer = await savePromotion(actor, null, editorInput({ title: "Yaz Bonusu", casinoId: casino.id, isActive: "on" }));
+      // No slug is 'yaz-bonusu-2026': every active promotion is scored (public-site.md §5.4, step 4).
+      expect((await findActivePromotionBySlugs("yildiz-casino", "yaz-bonusu-2026"))?.title).toBe("Yaz Bonusu");
+      expect(await findActivePromotionBySlugs("yildiz-casino", "kis-kampanyasi-2026")).toBeNull();
+      const winter = await savePromotion(actor, null, editorInput({ title: "Kış Kampanyası", casinoId: casino.id, isActive: "on" }));
+      expect((await findActivePromotionBySlugs("yildiz-casino", "kis-kampanyasi-2026"))?.title).toBe("Kış Kampanyası");
+      await setPromotionActiveByAdmin(actor, winter.ok ? winter.value.id : "", false);
+      expect(await findActivePromotionBySlugs("yildiz-casino", "kis-kampanyasi-2026")).toBeNull();
+      await setPromotionActiveByAdmin(actor, winter.ok ? winter.value.id : "", true);
+      await setPromotionActiveByAdmin(actor, summer.ok ? summer.value.id : "", false);
+      expect((await findActivePromotionBySlugs("yildiz-casino", "kis-kampanyasi-2026"))?.title).toBe("Kış Kampanyası");
+      expect(await findActivePromotionBySlugs("yildiz-casino", "yaz-bonusu-2026")).toBeNull();
+    });
+
     it("answers a delete with the deleted promotion's id", async () => {
       const gone = await insertPromotion(db(), { title: "Silinecek Bonus", isActive: false });
       expect(await removePromotion(actor, gone.id)).toEqual({ ok: true, value: { id: gone.id } });
