@@ -16,8 +16,31 @@ describe("the canonical spelling of public paths", () => {
     expect(canonicalPublicPath(path)).toBe(canonical);
   });
 
-  it("keeps percent-escapes as they were sent (only letters outside them change case)", () => {
+  it("keeps percent-escapes of Turkish letters as they were sent (only letters outside them change case)", () => {
     expect(canonicalPublicPath("/CASINO/%C4%B0ZM%C4%B0R")).toBe("/casino/%C4%B0zm%C4%B0r");
+  });
+
+  // URL parsers decode these and resolve dot segments on arrival: each spelling rendered and
+  // was kept in the shared cache as a page of its own.
+  it.each([
+    ["/%42ONUSLAR", "/bonuslar"],
+    ["/%62onuslar/%61nadolu-casino", "/bonuslar/anadolu-casino"],
+    ["/blog/%63evrim-sarti-nedir%2Dve", "/blog/cevrim-sarti-nedir-ve"],
+    ["/bonuslar/x/..", "/bonuslar"],
+    ["/bonuslar/x/%2e%2E", "/bonuslar"],
+    ["/blog/./", "/blog"],
+    ["/casino/%2E%2E/bonuslar", "/bonuslar"],
+    ["/bonuslar/../../..", "/"],
+    ["/bonuslar/a%2Fb", null],
+  ])("%s → %s (escaped letters and dot segments)", (path, canonical) => {
+    expect(canonicalPublicPath(path)).toBe(canonical);
+    // The address redirected to is canonical itself: one 301, never a loop.
+    if (canonical) expect(canonicalPublicPath(canonical)).toBeNull();
+  });
+
+  it("sends a dot path out of a public area to its resolved address, which its own route then answers", () => {
+    expect(canonicalPublicPath("/bonuslar/../admin/login")).toBe("/admin/login");
+    expect(canonicalPublicPath("/bonuslar/%2e%2e/media/promotions/Promotion_1_ABC.png")).toBe("/media/promotions/Promotion_1_ABC.png");
   });
 
   it.each(["/", "/bonuslar", "/blog/cevrim-sarti-nedir", "/promotion/0a1b2c3d-0000-4000-8000-000000000000"])("leaves the canonical %s alone", (path) => {

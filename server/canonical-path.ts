@@ -13,15 +13,37 @@ function lowerAscii(segment: string): string {
 }
 
 /**
+ * A percent-escape of a character that needs none (a letter, a digit, `-`, `.`, `_`, `~`:
+ * RFC 3986 §6.2.2.2) becomes that character: '/%42ONUSLAR' is '/BONUSLAR'. Any other escape
+ * stays as sent.
+ */
+function decodeUnreserved(segment: string): string {
+  return segment.replace(/%[0-9a-f]{2}/gi, (escape) => {
+    const character = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
+    return /[A-Za-z0-9\-._~]/.test(character) ? character : escape;
+  });
+}
+
+/**
  * The canonical spelling of a public page's path, or null when the path is not a public
- * page's or already canonical: lower-case, no trailing slash, no empty segments.
+ * page's or already canonical: lower-case, no trailing slash, no empty segments, no
+ * escaped letters, no `.` or `..` segments. A path with dot segments, which browsers
+ * resolve before sending and URL parsers resolve on arrival (so `/bonuslar/x/..` rendered
+ * the list under an address of its own), is sent to its resolved spelling whatever its area.
  */
 export function canonicalPublicPath(pathname: string): string | null {
   if (pathname.endsWith(".data")) return null;
-  const segments = pathname.split("/").filter(Boolean);
-  const area = lowerAscii(segments[0] ?? "");
-  if (!PUBLIC_AREAS.has(area)) return null;
-  const canonical = `/${segments.map(lowerAscii).join("/")}`;
+  const segments: string[] = [];
+  let dotted = false;
+  for (const segment of pathname.split("/").map(decodeUnreserved)) {
+    if (segment === "." || segment === "..") {
+      dotted = true;
+      if (segment === "..") segments.pop();
+    } else if (segment !== "") segments.push(segment);
+  }
+  const isPublic = PUBLIC_AREAS.has(lowerAscii(segments[0] ?? ""));
+  if (!isPublic && !dotted) return null;
+  const canonical = `/${(isPublic ? segments.map(lowerAscii) : segments).join("/")}`;
   return canonical === pathname ? null : canonical;
 }
 
