@@ -14,7 +14,8 @@ export type FakeAnswer =
   | { noChoices: true } // a completion without any choice
   | { status: number; error: { message: string; type?: string; code?: string | null } } // an API error
   | { delayMs: number; then: FakeAnswer } // answers after a while (past the caller's timeout)
-  | { hangUp: true }; // closes the connection without an answer
+  | { hangUp: true } // closes the connection without an answer
+  | { rawBody: string }; // a 200 JSON response whose body is this text as it is (a completion missing its parts, or no JSON at all)
 
 export type FakeRequest = {
   method: string;
@@ -83,6 +84,10 @@ export async function startFakeOpenAi(script: FakeOpenAi["script"] = () => ({ js
     }
     if ("hangUp" in reply) {
       res.socket?.destroy();
+      return;
+    }
+    if ("rawBody" in reply) {
+      res.writeHead(200, { "Content-Type": "application/json" }).end(reply.rawBody);
       return;
     }
     if ("status" in reply) {

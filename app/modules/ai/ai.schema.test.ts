@@ -84,6 +84,8 @@ describe("AI form rules and helpers", () => {
     }
     expect(AiBulkFormSchema.safeParse({ topic: "bonus", count: "999999999999999999999" }).error?.issues.map((i) => i.message)).toEqual(["En fazla 10 içerik oluşturabilirsiniz"]);
     expect(AiBulkFormSchema.safeParse({ topic: "bonus", count: "007" }).error?.issues.map((i) => i.message)).toBeUndefined();
+    // Only leading zeros go: 100 is a hundred, past the range, not 10.
+    expect(AiBulkFormSchema.safeParse({ topic: "bonus", count: "100" }).error?.issues.map((i) => i.message)).toEqual(["En fazla 10 içerik oluşturabilirsiniz"]);
     expect(BulkJobIntentSchema.safeParse({ intent: "save", publishCount: "1e0" }).success).toBe(false);
     expect(BulkJobIntentSchema.safeParse({ intent: "save", publishCount: "99999999999999999999" }).success).toBe(false);
   });

@@ -107,6 +107,14 @@ describe("the language model calls", () => {
       answer = { noChoices: true };
       expect(await generateBlogPost("bonus")).toEqual({ ok: false, reason: "empty", message: "AI yanıt vermedi" });
     });
+
+    it("says 'AI yanıt vermedi' for a completion whose choice has no message, or that has no choices at all", async () => {
+      answer = { rawBody: JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion", model: "gpt-test-model", choices: [{ index: 0, finish_reason: "stop" }] }) };
+      expect(await generateBlogPost("bonus")).toEqual({ ok: false, reason: "empty", message: "AI yanıt vermedi" });
+      answer = { rawBody: JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion", model: "gpt-test-model" }) };
+      expect(await generateSeo("Başlık", "<p>İçerik</p>")).toEqual({ ok: false, reason: "empty", message: "AI yanıt vermedi" });
+      expect(fake.requests).toHaveLength(2);
+    });
   });
 
   describe("model errors (admin.md §8), each after exactly one request", () => {
@@ -348,6 +356,12 @@ describe("the language model calls", () => {
       expect(result.ok && result.value.content).toBe("<p>Bonus[1] şartları: kazanç &amp; kayıp oranı 1 &lt; 2 ise {dikkat} edin.</p><p>İkinci paragraf burada.</p>");
     });
 
+    it("escapes a '>' in prose, and takes a line of only spaces as a paragraph break", async () => {
+      answer = { text: "Kazanç > kayıp ise devam edin.\n   \nİkinci paragraf burada." };
+      const result = await generateBlogPost("bonus");
+      expect(result.ok && result.value.content).toBe("<p>Kazanç &gt; kayıp ise devam edin.</p><p>İkinci paragraf burada.</p>");
+    });
+
     it("keeps HTML the model left unclosed as HTML", async () => {
       answer = { text: "<p>Hoş geldin bonusu yeni üyelere verilir" };
       const result = await generateBlogPost("bonus");
@@ -411,6 +425,20 @@ describe("the language model calls", () => {
       expect(warned[0]!.startsWith("AI request failed: HTTP 429 (rate_limit_exceeded): 429 Rate limit reached for requests xxx")).toBe(true);
       expect(warned[0]).not.toMatch(/\n| {2}|sk-test-anahtar/);
       expect(warned[0]!.length).toBeLessThanOrEqual("AI request failed: ".length + 300);
+    });
+
+    it("logs a failed request without a code as its status and message only", async () => {
+      answer = { status: 500, error: { message: "upstream exploded", code: null } };
+      await generateBlogPost("bonus");
+      expect(warned).toEqual(["AI request failed: HTTP 500: 500 upstream exploded"]);
+    });
+
+    it("logs an answer that is not JSON at all by its kind and reason, on one line with single spaces, and says the post could not be made", async () => {
+      answer = { rawBody: "Bu   bir\n\nJSON değil" };
+      expect(await generateBlogPost("bonus")).toEqual({ ok: false, reason: "upstream", message: "İçerik oluşturulurken bir hata oluştu" });
+      expect(warned).toHaveLength(1);
+      expect(warned[0]).toMatch(/^AI request failed: SyntaxError: .*"Bu bir JSON değil"/);
+      expect(warned[0]).not.toMatch(/\n| {2}/);
     });
 
     it("logs a connection failure by its kind", async () => {
