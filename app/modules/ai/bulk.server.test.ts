@@ -616,6 +616,40 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
     expect(row.results).toBeNull();
   });
 
+  it("hands its job back when the server stops during a post's SEO call: that post waits again and nothing of it is kept", async () => {
+    const controller = new AbortController();
+    const good = goodHandlers();
+    handlers.seo = (r) => {
+      if (/Başlık: Free Spin Rehberi/.test(promptOf(r))) {
+        controller.abort();
+        return { delayMs: 1_500, then: { json: { title: "Geç gelen SEO", description: "Geç gelen açıklama.", keywords: "geç" } } };
+      }
+      return good.seo(r);
+    };
+    const id = await start({ topic: "bonus", count: 3, perDay: 1 });
+    await runNextBulkJob({ signal: controller.signal });
+    const stopped = (await getBulkJob(id))!;
+    expect(stopped.status).toBe("queued");
+    expect(stopped.progress.map((p) => [p.idea, p.step])).toEqual([
+      ["Çevrim Şartı", "done"],
+      ["Free Spin", "waiting"],
+      ["Kayıp Bonusu", "waiting"],
+    ]);
+    expect(stopped.results.map((r) => r.title)).toEqual(["Çevrim Şartı Rehberi"]);
+    expect(fake.requests.map(callKind)).toEqual(["ideas", "blog", "seo", "blog", "seo"]);
+  });
+
+  it("records the only post a dead process left mid-way as failed, and fails the job saying none succeeded", async () => {
+    const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+    await leftRunning(id, [{ index: 0, idea: "Çevrim Şartı", brief: "", step: "content" }], []);
+    expect(await runNextBulkJob()).toBe(id);
+    const view = (await getBulkJob(id))!;
+    expect(view.status).toBe("failed");
+    expect(view.error).toBe("Hiçbir içerik oluşturulamadı");
+    expect(view.progress.map((p) => [p.idea, p.step, p.error])).toEqual([["Çevrim Şartı", "failed", "Sunucu yeniden başladığı için bu yazı yarıda kaldı"]]);
+    expect(fake.requests).toEqual([]);
+  });
+
   it("hands the job back at once, without ideas, when the server stops during the idea call", async () => {
     const controller = new AbortController();
     const good = goodHandlers();
@@ -783,6 +817,8 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
         ["Free Spin Rehberi", "bonus"],
       ]);
       expect(await db().select().from(scheduledPublishingSettings)).toEqual([]);
+      // The audit names no topic it cannot read.
+      expect(await auditRows("ai-job.save")).toEqual([{ outcome: "success", entityId: id, summary: "2 AI yazısı (2 yayında): ", actorEmail: "yazar@example.com" }]);
     });
 
     it("saves the posts once when two saves arrive together", async () => {
@@ -837,6 +873,18 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
         expect(await auditRows("ai-job.schedule")).toEqual([{ outcome: "success", entityId: id, summary: "Günlük 1 yazı: casino bonusları", actorEmail: "yazar@example.com" }]);
         expect((await db().select().from(scheduledPublishingSettings))[0]).toMatchObject({ dailyPublishCount: 1, isActive: true });
         expect(logged).toEqual([expect.stringMatching(/one batch failed \(audit refused by test\); saving one by one$/)]);
+      });
+
+      it("saves the posts once when two saves arrive together and both batches fail", async () => {
+        const id = await runToEnd({ topic: "bonus", count: 2, perDay: 0 });
+        await db().execute(sql`create or replace function refuse_audit() returns trigger language plpgsql as $$
+          begin if new.action = 'ai-job.save' then raise exception 'audit refused by test'; end if; return new; end $$`);
+        await db().execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+        const answers = await Promise.all([saveBulkJob(actor, id, 0), saveBulkJob(actor, id, 0)]);
+        expect(answers.filter((a) => a.ok)).toEqual([{ ok: true, value: { saved: 2, failed: 0, published: 0, drafts: 2, message: "2 blog yazısı kaydedildi (0 yayında, 2 taslak)." } }]);
+        expect(answers.filter((a) => !a.ok)).toEqual([{ ok: false, status: 409, error: "Bu toplu oluşturma işi zaten kapatıldı" }]);
+        expect((await posts()).map((p) => p.title)).toEqual(["Çevrim Şartı Rehberi", "Free Spin Rehberi"]);
+        expect((await job(id)).status).toBe("saved");
       });
 
       it("leaves the scheduler alone with per-day 0, and audits and logs the post that failed", async () => {
