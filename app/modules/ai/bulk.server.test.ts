@@ -738,6 +738,20 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
       expect((await startBulkJob(actor, { topic: "yeni", count: 1, perDay: 0 })).ok).toBe(true);
     });
 
+    it("fails the run without asking for the post, saying why, when neither a post's start nor its failure can be recorded, and logs both", async () => {
+      await refuseJobWrites(`${postAt("Free Spin", "content")} or ${postAt("Free Spin", "failed")}`);
+      const id = await runToEnd();
+      const view = (await getBulkJob(id))!;
+      expect(view.status).toBe("failed");
+      expect(view.error).toBe("Toplu oluşturma işinin durumu kaydedilemedi: Bu yazı saklanamadı, atlandı.");
+      expect(view.results.map((r) => r.title)).toEqual(["Çevrim Şartı Rehberi"]);
+      expect(fake.requests.map(callKind)).toEqual(["ideas", "blog", "seo"]);
+      expect(logged).toEqual([
+        `AI bulk job ${id}: could not store post 2's progress (22P05 unsupported Unicode escape sequence)`,
+        `AI bulk job ${id}: could not store post 2's failure (22P05 unsupported Unicode escape sequence)`,
+      ]);
+    });
+
     it("fails the run, saying why, when its idea list cannot be recorded", async () => {
       await refuseJobWrites("jsonb_array_length(new.progress) > 0 and jsonb_array_length(old.progress) = 0");
       const id = await runToEnd();
@@ -975,6 +989,40 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
         expect(await getBulkJob(id)).toMatchObject({ status: "queued", progress: [expect.objectContaining({ step: "waiting" }), expect.objectContaining({ step: "waiting" })] });
       } finally {
         if (!stopped) await worker.stop();
+      }
+    });
+
+    it("says nothing of resuming at start-up when no job was left running, and runs the queue", async () => {
+      const logged = captureLogs();
+      const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+      const worker = startBulkWorker({ pollMs: 60_000, requeueInterrupted: true });
+      try {
+        await vi.waitFor(async () => expect((await job(id)).status).toBe("done"), { timeout: 5_000, interval: 50 });
+        expect(logged.filter((line) => line.startsWith("Resuming"))).toEqual([]);
+      } finally {
+        await worker.stop();
+      }
+    });
+
+    it("logs on one short line, in the database's words, why the jobs left running could not be queued again", async () => {
+      const logged = captureLogs();
+      await db().execute(
+        sql.raw(`create or replace function refuse_requeue() returns trigger language plpgsql as $$
+          begin if old.status = 'running' and new.status = 'queued' then raise exception using errcode = '22P05', message = 'requeue   refused' || chr(10) || repeat('x', 300); end if; return new; end $$`),
+      );
+      await db().execute(sql`create trigger refuse_requeue before update on ai_jobs for each row execute function refuse_requeue()`);
+      const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+      await db().update(aiJobs).set({ status: "running", claimedAt: new Date(), updatedAt: sql`now()` }).where(eq(aiJobs.id, id));
+      const worker = startBulkWorker({ pollMs: 60_000, requeueInterrupted: true });
+      try {
+        await vi.waitFor(() => expect(logged.filter((line) => line.startsWith("Could not requeue"))).toHaveLength(1), { timeout: 5_000, interval: 50 });
+        expect(logged.filter((line) => line.startsWith("Could not requeue"))).toEqual([
+          `Could not requeue interrupted AI bulk jobs: 22P05 requeue refused ${"x".repeat(178)}`,
+        ]);
+        expect((await job(id)).status).toBe("running");
+      } finally {
+        await worker.stop();
+        await db().execute(sql`drop trigger if exists refuse_requeue on ai_jobs`);
       }
     });
 
