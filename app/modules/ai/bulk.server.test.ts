@@ -911,6 +911,18 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
         expect(logged).toContain('AI bulk post "Free Spin Rehberi" could not be saved: refused by test');
       });
 
+      it("logs the batch's failure and each post that failed on one short line each, a long title cut at 80 characters", async () => {
+        const good = goodHandlers();
+        handlers.blog = async (r) => ({ json: { ...((await good.blog(r)) as { json: object }).json, title: "Çevrim Şartı Olan Bonuslarda Kazancı Çekmeden Önce Bilinmesi Gereken Bütün Kurallar ve İpuçları" } });
+        const id = await runToEnd({ topic: "bonus", count: 1, perDay: 0 });
+        await refusePosts("true", `'refused   by' || chr(10) || 'test ' || repeat('x', 300)`);
+        expect(await saveBulkJob(actor, id, 0)).toMatchObject({ ok: false, status: 500 });
+        expect(logged).toEqual([
+          `AI bulk save as one batch failed (refused by test ${"x".repeat(184)}); saving one by one`,
+          `AI bulk post "Çevrim Şartı Olan Bonuslarda Kazancı Çekmeden Önce Bilinmesi Gereken Bütün Kural" could not be saved: refused by test ${"x".repeat(184)}`,
+        ]);
+      });
+
       it("says, in the database's words cut short, why not one post could be saved", async () => {
         const id = await runToEnd({ topic: "bonus", count: 2, perDay: 1 });
         const reason = `refused by test ${"x".repeat(200)}`;

@@ -67,8 +67,14 @@ describeEachDriver("the text of a public page for the AI's page SEO suggestion",
   });
 
   it("reads nothing of a draft, an unknown post, a broken address or a page the site does not have", async () => {
-    for (const path of ["/blog/taslak-yazi", "/blog/yok", "/blog/%E0%A4%A", "/iletisim"]) {
+    // "/yazi/" is as long as "/blog/": only the blog's own address reads a post.
+    for (const path of ["/blog/taslak-yazi", "/blog/yok", "/blog/%E0%A4%A", "/iletisim", "/yazi/cevrim-sarti-rehberi"]) {
       expect(await collectPageText(path), path).toBe("");
     }
+  });
+
+  it("leaves out an empty excerpt instead of reading a blank line", async () => {
+    await insertPost(db(), { title: "Özetsiz Yazı", slug: "ozetsiz-yazi", excerpt: "", content: "<p>Özeti olmayan yazının metni.</p>" });
+    expect(await collectPageText("/blog/ozetsiz-yazi")).toBe("Özetsiz Yazı\nÖzeti olmayan yazının metni.");
   });
 });
