@@ -460,6 +460,27 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
     expect(claims.filter(Boolean).map((c) => c!.id)).toEqual([id]);
   });
 
+  it("takes the next queued job at once while another server is claiming the oldest (PostgreSQL); oldest first on the embedded database", async () => {
+    const queue = async (topic: string, createdAt: Date) =>
+      (await db().insert(aiJobs).values({ kind: BULK_JOB_KIND, input: { topic, count: 1, perDay: 1 }, createdBy: admin.userId, createdAt }).returning({ id: aiJobs.id }))[0]!.id;
+    const older = await queue("eski", new Date(Date.now() - 60_000));
+    const newer = await queue("yeni", new Date());
+    if (driver === "postgres") {
+      // Another server's claim holds the oldest job's row; this claim does not wait for it.
+      const claimed = await db().transaction(async (tx) => {
+        await tx.execute(sql`select id from ai_jobs where id = ${older} for update`);
+        return claimNextBulkJob();
+      });
+      expect(claimed?.id).toBe(newer);
+      expect((await job(older)).status).toBe("queued");
+    } else {
+      // One process, one connection: nothing else can hold a row.
+      expect((await claimNextBulkJob())?.id).toBe(older);
+      expect((await claimNextBulkJob())?.id).toBe(newer);
+    }
+    expect((await job(newer)).status).toBe("running");
+  });
+
   it("allows one open run per operator and says so", async () => {
     await start({ topic: "bonus", count: 1, perDay: 1 });
     expect(await startBulkJob(actor, { topic: "ikinci", count: 1, perDay: 1 })).toEqual({
@@ -469,6 +490,16 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
     });
     const other = await createAdminSession("diger@example.com");
     expect((await startBulkJob({ userId: other.userId, email: other.email, address: "x" }, { topic: "başka", count: 1, perDay: 1 })).ok).toBe(true);
+  });
+
+  it("starts one run when an operator's starts arrive together, and says so to the others", async () => {
+    const tries = driver === "postgres" ? 6 : 2;
+    const answers = await Promise.all(Array.from({ length: tries }, (_, i) => startBulkJob(actor, { topic: `konu ${i + 1}`, count: 1, perDay: 1 })));
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.filter((a) => !a.ok)).toEqual(
+      Array.from({ length: tries - 1 }, () => ({ ok: false, status: 409, error: "Devam eden bir toplu oluşturma işiniz var. Önce onu kaydedin veya iptal edin." })),
+    );
+    expect(await db().select().from(aiJobs).where(eq(aiJobs.createdBy, admin.userId))).toHaveLength(1);
   });
 
   it("refuses to start without a key", async () => {
