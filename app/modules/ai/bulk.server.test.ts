@@ -799,6 +799,14 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
       expect(logged).toEqual([expect.stringMatching(/could not store the job's end \(22P05 /)]);
     });
 
+    it("leaves a run whose end cannot be recorded, not even as failed, running for a later take-over instead of queueing it again", async () => {
+      await refuseJobWrites("new.status in ('done', 'failed')");
+      const id = await runToEnd({ topic: "bonus", count: 1, perDay: 1 });
+      expect((await job(id)).status).toBe("running");
+      expect(await runNextBulkJob()).toBeNull();
+      expect(fake.requests.map(callKind)).toEqual(["ideas", "blog", "seo"]);
+    });
+
     it("fails a resumed run, saying why, when the posts its dead process left cannot be recorded", async () => {
       const id = await start({ topic: "bonus", count: 2, perDay: 1 });
       await leftRunning(
@@ -1066,6 +1074,40 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
       } finally {
         await worker.stop();
         await db().execute(sql`drop trigger if exists refuse_requeue on ai_jobs`);
+      }
+    });
+
+    it("logs on one short line, in the database's words, why it could not take a job, and leaves the job queued", async () => {
+      const logged = captureLogs();
+      await db().execute(
+        sql.raw(`create or replace function refuse_claim() returns trigger language plpgsql as $$
+          begin if old.status = 'queued' and new.status = 'running' then raise exception using errcode = '22P05', message = 'claim   refused'; end if; return new; end $$`),
+      );
+      await db().execute(sql`create trigger refuse_claim before update on ai_jobs for each row execute function refuse_claim()`);
+      const worker = startBulkWorker({ pollMs: 60_000 });
+      try {
+        const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+        // Each look at the queue (the start's nudge, the first look) may meet the refusal: each says the same.
+        await vi.waitFor(() => expect(logged.filter((line) => line.startsWith("AI bulk worker failed")).length).toBeGreaterThan(0), { timeout: 5_000, interval: 50 });
+        expect([...new Set(logged.filter((line) => line.startsWith("AI bulk worker failed")))]).toEqual(["AI bulk worker failed: 22P05 claim refused"]);
+        expect((await job(id)).status).toBe("queued");
+      } finally {
+        await worker.stop();
+        await db().execute(sql`drop trigger if exists refuse_claim on ai_jobs`);
+      }
+    });
+
+    it("stays this process's worker when an older worker is stopped again: a new job still runs at once", async () => {
+      const old = startBulkWorker({ pollMs: 60_000 });
+      await old.stop();
+      const worker = startBulkWorker({ pollMs: 60_000 });
+      try {
+        await old.stop();
+        expect(startBulkWorker({ pollMs: 60_000 })).toBe(worker);
+        const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+        await vi.waitFor(async () => expect((await job(id)).status).toBe("done"), { timeout: 5_000, interval: 50 });
+      } finally {
+        await worker.stop();
       }
     });
 
