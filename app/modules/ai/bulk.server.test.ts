@@ -702,6 +702,27 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
     expect(fake.requests).toEqual([]);
   });
 
+  it("hands back untouched a resumed job claimed by a server that is already stopping", async () => {
+    const id = await start({ topic: "bonus", count: 2, perDay: 1 });
+    await leftRunning(
+      id,
+      [
+        { index: 0, idea: "Çevrim Şartı", brief: "", step: "done" },
+        { index: 1, idea: "Free Spin", brief: "", step: "waiting" },
+      ],
+      [storedPost(1, "Önceden yazılan")],
+    );
+    expect(await runNextBulkJob({ signal: AbortSignal.abort() })).toBe(id);
+    const view = (await getBulkJob(id))!;
+    expect(view.status).toBe("queued");
+    expect(view.progress.map((p) => [p.idea, p.step])).toEqual([
+      ["Çevrim Şartı", "done"],
+      ["Free Spin", "waiting"],
+    ]);
+    expect(view.results.map((r) => r.title)).toEqual(["Önceden yazılan"]);
+    expect(fake.requests).toEqual([]);
+  });
+
   it("skips a post the blog editor would refuse, saying why, and goes on with the next", async () => {
     const good = goodHandlers();
     handlers.blog = (r) => (ideaOf(r) === "Free Spin" ? { json: { title: "Free Spin Rehberi", excerpt: "Kısa bir özet burada.", content: "<p>Çok kısa bir yazı.</p>" } } : good.blog(r));
@@ -805,6 +826,10 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
       expect((await job(id)).status).toBe("running");
       expect(await runNextBulkJob()).toBeNull();
       expect(fake.requests.map(callKind)).toEqual(["ideas", "blog", "seo"]);
+      expect(logged).toEqual([
+        `AI bulk job ${id}: could not store the job's end (22P05 unsupported Unicode escape sequence)`,
+        `AI bulk job ${id}: could not store the job's failure (22P05 unsupported Unicode escape sequence)`,
+      ]);
     });
 
     it("fails a resumed run, saying why, when the posts its dead process left cannot be recorded", async () => {
