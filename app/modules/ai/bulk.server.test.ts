@@ -558,6 +558,19 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
     seoKeywords: "bonus",
     wordCount: 320,
   });
+  /** A two-post job a dead process left with its first post written and stored, its second at `step`. */
+  const leftWithSecondAt = async (step: BulkPostProgress["step"]) => {
+    const id = await start({ topic: "bonus", count: 2, perDay: 1 });
+    await leftRunning(
+      id,
+      [
+        { index: 0, idea: "Çevrim Şartı", brief: "", step: "done" },
+        { index: 1, idea: "Free Spin", brief: "", step },
+      ],
+      [storedPost(1, "Önceden yazılan")],
+    );
+    return id;
+  };
   const auditRows = async (action: string) =>
     (await db().select().from(auditLog).where(eq(auditLog.action, action))).map((row) => ({ outcome: row.outcome, entityId: row.entityId, summary: row.summary, actorEmail: row.actorEmail }));
 
@@ -595,15 +608,7 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
   });
 
   it("marks a post a dead process left at its SEO step failed too, and records it even with nothing left to write", async () => {
-    const id = await start({ topic: "bonus", count: 2, perDay: 1 });
-    await leftRunning(
-      id,
-      [
-        { index: 0, idea: "Çevrim Şartı", brief: "", step: "done" },
-        { index: 1, idea: "Free Spin", brief: "", step: "seo" },
-      ],
-      [storedPost(1, "Önceden yazılan")],
-    );
+    const id = await leftWithSecondAt("seo");
     expect(await runNextBulkJob()).toBe(id);
     const row = await job(id);
     expect(row.status).toBe("done");
@@ -703,15 +708,7 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
   });
 
   it("hands back untouched a resumed job claimed by a server that is already stopping", async () => {
-    const id = await start({ topic: "bonus", count: 2, perDay: 1 });
-    await leftRunning(
-      id,
-      [
-        { index: 0, idea: "Çevrim Şartı", brief: "", step: "done" },
-        { index: 1, idea: "Free Spin", brief: "", step: "waiting" },
-      ],
-      [storedPost(1, "Önceden yazılan")],
-    );
+    const id = await leftWithSecondAt("waiting");
     expect(await runNextBulkJob({ signal: AbortSignal.abort() })).toBe(id);
     const view = (await getBulkJob(id))!;
     expect(view.status).toBe("queued");
@@ -833,15 +830,7 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
     });
 
     it("fails a resumed run, saying why, when the posts its dead process left cannot be recorded", async () => {
-      const id = await start({ topic: "bonus", count: 2, perDay: 1 });
-      await leftRunning(
-        id,
-        [
-          { index: 0, idea: "Çevrim Şartı", brief: "", step: "done" },
-          { index: 1, idea: "Free Spin", brief: "", step: "content" },
-        ],
-        [storedPost(1, "Önceden yazılan")],
-      );
+      const id = await leftWithSecondAt("content");
       await refuseJobWrites(postAt("Free Spin", "failed"));
       await runNextBulkJob();
       expect(await job(id)).toMatchObject({ status: "failed", error: "Toplu oluşturma işinin durumu kaydedilemedi" });
