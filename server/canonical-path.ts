@@ -18,6 +18,8 @@ function lowerAscii(segment: string): string {
  * stays as sent.
  */
 function decodeUnreserved(segment: string): string {
+  // Every page request passes here: a segment without an escape (nearly all) is left at once.
+  if (!segment.includes("%")) return segment;
   return segment.replace(/%[0-9a-f]{2}/gi, (escape) => {
     const character = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
     return /[A-Za-z0-9\-._~]/.test(character) ? character : escape;

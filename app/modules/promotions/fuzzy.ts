@@ -47,7 +47,7 @@ function matchesWords(candidateSlug: string, words: readonly string[]): boolean 
   return true;
 }
 
-function best(candidates: SlugCandidate[], requested: ReadonlySet<string>, casinoSlug: string): { candidate: SlugCandidate; score: number } | null {
+function best(candidates: readonly SlugCandidate[], requested: ReadonlySet<string>, casinoSlug: string): { candidate: SlugCandidate; score: number } | null {
   let winner: { candidate: SlugCandidate; score: number } | null = null;
   for (const candidate of candidates) {
     const score = overlapWith(requested, candidate.slug);
@@ -65,7 +65,7 @@ function best(candidates: SlugCandidate[], requested: ReadonlySet<string>, casin
  * 3. the requested casino's promotions matching the title pattern;
  * 4. a scan of every active promotion, best score accepted from 0.33.
  */
-export function resolvePromotionSlug(candidates: SlugCandidate[], casinoSlug: string, promotionSlug: string): string | null {
+export function resolvePromotionSlug(candidates: readonly SlugCandidate[], casinoSlug: string, promotionSlug: string): string | null {
   const requested = promotionSlug.toLowerCase();
   // Split once: split per candidate, a 14,000-character address among 5,000 promotions held
   // the server for seconds.

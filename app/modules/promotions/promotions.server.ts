@@ -12,7 +12,7 @@ import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
 import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { readShared } from "~/lib/shared-reads.server";
-import { resolvePromotionSlug } from "./fuzzy";
+import { resolvePromotionSlug, type SlugCandidate } from "./fuzzy";
 import { isBonusType, isWageringBasis, VERIFICATION_STALE_DAYS, type BonusTerms } from "./bonus-terms";
 import { verificationOf } from "./bonus-details";
 import {
@@ -253,7 +253,7 @@ export async function findActivePromotionBySlugs(casinoSlug: string, promotionSl
   // Every other address (a typo, a changed title, a made-up one) scores all active
   // promotions: their slugs are kept between writes (ADR 013), so a stream of addresses
   // that match nothing costs no database read each (27 ms at 5,000 promotions).
-  const all = exact.length > 0 ? exact : await readShared("promotion-slug-candidates", () => candidates(undefined));
+  const all = exact.length > 0 ? exact : await readShared<readonly SlugCandidate[]>("promotion-slug-candidates", () => candidates(undefined));
   const id = resolvePromotionSlug(all, foldForSearch(casinoSlug), wanted);
   return id ? findActivePromotionById(id) : null;
 }
