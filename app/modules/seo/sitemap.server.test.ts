@@ -68,3 +68,29 @@ describe("a sitemap index's dates", () => {
     await validate(index, "siteindex.xsd");
   });
 });
+
+describe("a sitemap read by a person", () => {
+  it("puts each page, and each part of an index, on a line of its own", () => {
+    const lines = sitemapDocument("https://x.example", entries, null, 10)!.split("\n");
+    expect(lines.slice(0, 2)).toEqual(['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']);
+    expect(lines.slice(2, -2).map((line) => /^<url><loc>([^<]+)<\/loc>.*<\/url>$/.exec(line)?.[1])).toEqual([
+      "https://x.example/",
+      "https://x.example/blog",
+      "https://x.example/bonuslar",
+      "https://x.example/guvenilir-siteler",
+      "https://x.example/casino/a",
+      "https://x.example/blog/b",
+    ]);
+    expect(lines.slice(-2)).toEqual(["</urlset>", ""]);
+
+    const index = sitemapDocument("https://x.example", entries, null, 3)!.split("\n");
+    expect(index).toEqual([
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      "<sitemap><loc>https://x.example/sitemaps/1.xml</loc></sitemap>",
+      "<sitemap><loc>https://x.example/sitemaps/2.xml</loc><lastmod>2026-03-04T00:00:00.000Z</lastmod></sitemap>",
+      "</sitemapindex>",
+      "",
+    ]);
+  });
+});
