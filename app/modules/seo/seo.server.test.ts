@@ -77,9 +77,12 @@ describe("a page's SEO when the settings cannot be read", () => {
     failDatabase();
     // One page's SEO, as one render asks for it, with none of its own texts.
     const seo = await pageSeo(request("/bonuslar"));
-    expect(seo.title.length).toBeGreaterThan(0);
-    expect(seo.description.length).toBeGreaterThan(0);
-    expect(seo.keywords).toBe("casino, bonus, promosyon");
+    // public-site.md §3's defaults.
+    expect({ title: seo.title, description: seo.description, keywords: seo.keywords }).toEqual({
+      title: "Casino Bonusları ve Promosyonlar",
+      description: "Güvenilir casino siteleri ve promosyonlar için bonus rehberi: güncel hoş geldin, deneme ve kayıp bonusları tek yerde.",
+      keywords: "casino, bonus, promosyon",
+    });
     expect(logged).toHaveBeenCalledTimes(1);
     expect(logged.mock.calls[0]![0]).toMatch(/SEO/);
     expect(logged.mock.calls[0]![1]).toBe(failure);
@@ -149,6 +152,17 @@ describeEachDriver("a page's SEO", ({ db }) => {
     expect({ title: seo.title, description: seo.description, keywords: seo.keywords }).toEqual({ title: "Ege Bet", description: "Ege Bet hakkında.", keywords: "deneme bonusu, kayıp iadesi" });
     const own = await pageSeo(request("/blog/yazi"), { title: "Yazı", description: "Özet.", keywords: "rehber" });
     expect(own.keywords).toBe("rehber");
+  });
+
+  it("takes from the settings each text a page with its own keywords leaves out", async () => {
+    await db().insert(seoSettings).values({ pageName: "Ana Sayfa", pagePath: "/", title: "Ana Başlık", description: "Ana açıklama.", keywords: "ana" });
+    const textsOf = async (own: { title?: string; description?: string; keywords?: string }) => {
+      const seo = await pageSeo(request("/blog/yazi"), own);
+      return { title: seo.title, description: seo.description, keywords: seo.keywords };
+    };
+    expect(await textsOf({ keywords: "rehber" })).toEqual({ title: "Ana Başlık", description: "Ana açıklama.", keywords: "rehber" });
+    expect(await textsOf({ title: "Yazı", keywords: "rehber" })).toEqual({ title: "Yazı", description: "Ana açıklama.", keywords: "rehber" });
+    expect(await textsOf({ description: "Özet.", keywords: "rehber" })).toEqual({ title: "Ana Başlık", description: "Özet.", keywords: "rehber" });
   });
 
   it("draws the card's own image when it has one, else the page's image", async () => {

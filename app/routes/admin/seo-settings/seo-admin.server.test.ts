@@ -70,6 +70,8 @@ describeEachDriver("admin SEO settings", ({ db }) => {
     it("saves title, description and tidied keywords, returns to the page's panel, and the page's <title> changes next", async () => {
       await pagesOf();
       const row = await rowOf("/bonuslar");
+      // A visitor reads the page first: the site keeps what it read until a write changes it.
+      expect((await bonuslarTitle()).title).toBe("Casino Bonusları ve Promosyonlar");
       const outcome = await post({ id: row.id, title: "  Tüm Bonuslar 2026  ", description: "Güncel bonusların listesi.", keywords: " bonus ,deneme bonusu,, Bonus , kayıp  bonusu " });
       expect(outcome).toMatchObject({ status: 302, location: `/admin/seo-settings#seo-${row.id}` });
       const saved = await rowOf("/bonuslar");
