@@ -23,6 +23,9 @@ describe("a share card's address", () => {
     expect(readShareCardFileName(`${payload}.${signature}.png`)).toBeNull();
     expect(readShareCardFileName(`x${payload}.${signature}.jpg`)).toBeNull();
     expect(readShareCardFileName(`${payload}.${signature}.jpg.jpg`)).toBeNull();
+    // Nothing before the signed name either, not even what no payload holds.
+    expect(readShareCardFileName(`.${payload}.${signature}.jpg`)).toBeNull();
+    expect(readShareCardFileName(`~${payload}.${signature}.jpg`)).toBeNull();
   });
 
   it("reads nothing but a card of this drawing's version, all of whose texts are texts, even when signed", () => {
@@ -259,6 +262,34 @@ describe("what the card shows", () => {
     expect(box.right).toBeLessThanOrEqual(wide.width - box.left);
   });
 
+  it("sets the title in the face its lines are measured for: a line filled to its width reaches nearly to the picture", async () => {
+    // 'Hoş Geldin Bonus' is as many characters as a line beside a picture takes.
+    const card = await pixelsOf(await renderShareCard({ title: "Hoş Geldin Bonus Kampanyası", image: "/images/genis.png", siteName: site }));
+    const picture = inkBox(card, GREEN)!;
+    const [first] = textRows(card, TITLE, { right: picture.left, bottom: card.height * 0.85 });
+    const line = inkBox(card, TITLE, { right: picture.left, top: first![0], bottom: first![1] + 1 })!;
+    expect(picture.left - line.right).toBeGreaterThan(10);
+    expect(picture.left - line.right).toBeLessThan(100);
+  });
+
+  it("reads the public pictures from ./build/client when BUILD_DIR is not set, as the server started from the project runs", async () => {
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), "share-card-project-"));
+    const file = path.join(project, "build", "client", "images", "derleme.png");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, await green(400, 200));
+    delete process.env.BUILD_DIR;
+    // The server's working directory: path.resolve reads it.
+    const cwd = vi.spyOn(process, "cwd").mockReturnValue(project);
+    try {
+      const drawn = await renderShareCard({ title: "Derlemeden Görsel", image: "/images/derleme.png", siteName: site });
+      expect(inkBox(await pixelsOf(drawn), GREEN)).not.toBeNull();
+    } finally {
+      cwd.mockRestore();
+      process.env.BUILD_DIR = build;
+      fs.rmSync(project, { recursive: true, force: true });
+    }
+  });
+
   it("draws a subtitle of nothing but spaces as no subtitle", async () => {
     expect(inkBox(await pixelsOf(await renderShareCard({ title: "Kayıp İadesi", subtitle: "   ", siteName: site })), SUBTITLE)).toBeNull();
   });
@@ -337,6 +368,29 @@ describe("what the card shows", () => {
       expect(String(warn.mock.calls[0]![0])).toContain(JSON.stringify(image));
     }
     warn.mockRestore();
+  });
+
+  it("draws a card again after a drawing that failed, instead of answering every later request with the failure", async () => {
+    // A fresh copy of the module, whose sharp fails once (as when memory runs out) and then works.
+    let failures = 1;
+    vi.resetModules();
+    vi.doMock("sharp", async (importOriginal) => {
+      const real = (await importOriginal<{ default: typeof sharp }>()).default;
+      const failingOnce = (...args: Parameters<typeof sharp>) => {
+        if (failures-- > 0) throw new Error("sharp: out of memory");
+        return real(...args);
+      };
+      return { default: Object.assign(failingOnce, real) };
+    });
+    try {
+      const fresh = await import("./share-image.server");
+      const card: ShareCard = { title: "Bir Kez Çizilemeyen Kart", siteName: site };
+      await expect(fresh.renderShareCard(card)).rejects.toThrow("sharp: out of memory");
+      expect(await sharp(await fresh.renderShareCard({ ...card })).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+    } finally {
+      vi.doUnmock("sharp");
+      vi.resetModules();
+    }
   });
 
   it("draws a card asked for twice at once only once", async () => {
