@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { firstTabWithErrorsIn, type FormTabSpec } from "~/lib/form-tabs";
+
+/** The name of the button conform submits the form with to validate a field (its intents). */
+const CONFORM_INTENT = "__intent__";
 
 /**
  * A tabbed editor's error handling: which tabs hold a field with an error, and, after a
  * submit (in the browser or answered by the server), a jump to the first of them.
- * Call `noteSubmit()` from the form's onSubmit.
+ * Call `noteSubmit(event)` from the form's onSubmit.
  */
 export function useErrorTabs<Id extends string>(tabs: readonly FormTabSpec<Id>[], hasErrors: (field: string) => boolean, lastResult: unknown, setTab: (id: Id) => void) {
   const errorFields = tabs.flatMap((t) => t.fields).filter(hasErrors);
@@ -25,7 +28,11 @@ export function useErrorTabs<Id extends string>(tabs: readonly FormTabSpec<Id>[]
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstErrorTab, lastResult, submits]);
 
-  const noteSubmit = () => {
+  const noteSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // conform revalidates a field as it is typed in by submitting the form with a hidden
+    // `__intent__` button: that is no save, and jumping then took the operator's focus and
+    // keystrokes to another tab.
+    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === CONFORM_INTENT) return;
     jumpPending.current = true;
     setSubmits((n) => n + 1);
   };

@@ -90,6 +90,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     expectNoPageErrors(page);
   });
 
+  it("keeps the operator on the tab they type in after a failed save, though another tab still holds an error", async () => {
+    const page = await adminPage();
+    await page.goto(`${ctx.server.url}/admin/promotions/new`);
+    await hydrated(page, "form#promotion-editor");
+    const details = page.getByRole("tab", { name: /Promosyon Detayları/ });
+    const settings = page.getByRole("tab", { name: /Promosyon Ayarları/ });
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await page.getByText("Promosyon başlığı en az 2 karakter olmalıdır").waitFor();
+    expect(await settings.textContent()).toContain("hatalı alan var");
+
+    // Fixing the first tab's fields key by key leaves only the second tab's URL wrong.
+    await page.getByLabel("Promosyon Başlığı").click();
+    await page.keyboard.type("Sekme Bonusu");
+    await page.getByLabel("Kısa Açıklama").click();
+    await page.keyboard.type("Kısa açıklama metni burada yazılıyor");
+    expect(await page.getByLabel("Kısa Açıklama").inputValue()).toBe("Kısa açıklama metni burada yazılıyor");
+    expect(await details.getAttribute("aria-selected")).toBe("true");
+    expect(await settings.textContent()).toContain("hatalı alan var");
+
+    // The next save opens the tab that still holds the error.
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await page.waitForFunction(() => document.querySelector('#promotion-tab-settings[aria-selected="true"]') !== null);
+    await page.getByText("Geçerli bir URL giriniz").waitFor();
+  });
+
   it("tints an expired row without a toggle, and switches another off from the list", async () => {
     await insertPromotion(getDb(), { title: "Süresi Geçmiş Bonus", expiryDate: new Date(Date.now() - 3_600_000) });
     await insertPromotion(getDb(), { title: "Açık Bonus", isActive: true });

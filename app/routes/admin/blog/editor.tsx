@@ -152,7 +152,7 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
         method="post"
         {...formProps}
         onSubmit={(event) => {
-          noteSubmit();
+          noteSubmit(event);
           formProps.onSubmit(event);
         }}
         className="rounded-xl bg-white shadow-sm"

@@ -87,7 +87,7 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
         method="post"
         {...formProps}
         onSubmit={(event) => {
-          noteSubmit();
+          noteSubmit(event);
           formProps.onSubmit(event);
         }}
         className="rounded-xl bg-white shadow-sm"
