@@ -36,6 +36,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     await page.getByRole("cell", { name: "cevrimsiz", exact: true }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
 
+
     await page.getByRole("link", { name: "Yeni Kategori Ekle" }).click();
     const again = page.getByRole("dialog", { name: "Yeni Kategori Ekle" });
     await again.getByLabel("Kategori Adı").fill("Başka");
@@ -45,6 +46,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     expect(await getDb().select().from(promotionCategories)).toHaveLength(1);
     // The refused save is a 400 answer, which the browser logs; nothing else may be.
     expect(page.errors.filter((error) => !/ 400 /.test(error))).toEqual([]);
+  });
+
+  it("keeps a saved category's slug, its public address, when the category is renamed", async () => {
+    const category = await insertCategory(getDb(), { name: "Haftalık Bonus", slug: "haftalik-bonus" });
+    const page = await adminPage();
+    await page.goto(`${ctx.server.url}/admin/categories`);
+    await hydrated(page, 'form[role="search"]');
+    await page.getByRole("row", { name: /Haftalık Bonus/ }).getByRole("link", { name: "Düzenle" }).click();
+    const edit = page.getByRole("dialog", { name: "Kategoriyi Düzenle" });
+    await edit.getByLabel("Kategori Adı").fill("Haftalık Bonus Fırsatları");
+    expect(await edit.getByLabel("Slug").inputValue()).toBe("haftalik-bonus");
+    await edit.getByRole("button", { name: "Güncelle" }).click();
+    await page.getByRole("cell", { name: "Haftalık Bonus Fırsatları", exact: true }).waitFor();
+    const [saved] = await getDb().select().from(promotionCategories).where(eq(promotionCategories.id, category.id));
+    expect(saved).toMatchObject({ name: "Haftalık Bonus Fırsatları", slug: "haftalik-bonus" });
+    expectNoPageErrors(page);
   });
 
   it("opens the tab with the first error, marks tabs with errors, previews terms, then saves", async () => {

@@ -149,10 +149,11 @@ function CategoryDialog({ category, lastResult, closeTo }: { category: CategoryL
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CategoryFormSchema }),
   });
-  // admin.md §4: the slug follows the name until the operator edits it by hand. A stored
-  // slug that is not the name's own was edited once, and is kept.
+  // admin.md §4: a new category's slug follows the name until the operator edits it by hand.
+  // A saved category's slug is its public address (/bonuslar/{slug}, in the sitemap): renaming
+  // it keeps the slug; only a hand edit changes it.
   const [slug, setSlug] = useState(category?.slug ?? "");
-  const [slugEdited, setSlugEdited] = useState(category ? category.slug !== categorySlugFor(category.name) : false);
+  const [slugEdited, setSlugEdited] = useState(category !== null);
 
   useEffect(() => {
     const element = dialog.current;
@@ -188,7 +189,7 @@ function CategoryDialog({ category, lastResult, closeTo }: { category: CategoryL
         />
         <Field
           label="Slug"
-          hint="Adreste görünür: /bonuslar?kategori=slug"
+          hint="Adreste görünür: /bonuslar/slug"
           errors={fields.slug.errors}
           inputProps={{
             ...slugProps,
