@@ -149,6 +149,18 @@ describe("readBoundedForm", () => {
     expect(warn.mock.calls).toEqual([['400 POST "/api/x": field names nest too deep or skip list indexes']]);
   });
 
+  // conform's parse slows quadratically with the repeats of one name: 21,000 empty `a=`
+  // fields (63 KB, under the public limit) held the whole server for seconds a request.
+  it("refuses a form of more than 1,000 fields as unreadable (400) before conform reads it, and reads one of 1,000", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const flood = await readBoundedForm(post("a=&".repeat(21_000), "application/x-www-form-urlencoded"), 64 * 1024);
+    expect(flood).toEqual({ ok: false, status: 400, message: "Form verisi okunamadı. Lütfen sayfayı yenileyip tekrar deneyin." });
+    expect(warn.mock.calls).toEqual([['400 POST "/api/x": more than 1000 fields']]);
+    expect(await readBoundedForm(post("a=&".repeat(1_001), "application/x-www-form-urlencoded"), 64 * 1024)).toMatchObject({ ok: false, status: 400 });
+    const largest = await readBoundedForm(post(Array.from({ length: 1_000 }, (_, i) => `f${i}=x`).join("&"), "application/x-www-form-urlencoded"), 64 * 1024);
+    expect(largest.ok && [...largest.form.keys()].length).toBe(1_000);
+  });
+
   it("reads lists as conform writes them: repeated names, indexes from 0 in any order, a list of objects", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const entries = [["ids", "1"], ["ids", "2"], ["tags[1]", "b"], ["tags[0]", "a"], ["faq[0].question", "q"], ["faq[0].answer", "c"], ["faq[1].question", "r"]];
