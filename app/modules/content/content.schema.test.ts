@@ -2,12 +2,21 @@ import { describe, expect, it } from "vitest";
 import { ComplianceFormSchema, HeroFormSchema } from "./content.schema";
 
 describe("hero form", () => {
+  const hero = { intent: "hero", upperTitle: "Üst", mainTitle: "Ana", highlightedText: "Vurgu", description: "Açıklama", buttonText: "Git" };
+
   it("refuses a hero button URL a browser would turn into another host", () => {
-    const hero = { intent: "hero", upperTitle: "Üst", mainTitle: "Ana", highlightedText: "Vurgu", description: "Açıklama", buttonText: "Git" };
     expect(HeroFormSchema.safeParse({ ...hero, buttonUrl: "/bonuslar" }).success).toBe(true);
     const tabbed = HeroFormSchema.safeParse({ ...hero, buttonUrl: "/\t/evil.example" });
     expect(tabbed.success).toBe(false);
     expect(tabbed.error?.issues[0]?.path).toEqual(["buttonUrl"]);
+  });
+
+  it("takes a section of the page only as one # and its name", () => {
+    expect(HeroFormSchema.safeParse({ ...hero, buttonUrl: "#promotions-section" }).success).toBe(true);
+    for (const buttonUrl of ["#kampanyalar#promotions-section", "# #promotions-section"]) {
+      const parsed = HeroFormSchema.safeParse({ ...hero, buttonUrl });
+      expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["buttonUrl", "Geçerli bir URL giriniz (https://..., /sayfa veya #bolum)"]]);
+    }
   });
 });
 
