@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../../tests/helpers/admin";
 import { callRoute } from "../../../../tests/helpers/routes";
+import { allowConsoleError } from "../../../../tests/helpers/setup";
 import { auditLog, heroSection, settings } from "~/db/schema";
 import { DEFAULT_HERO } from "~/modules/content/content";
 import type { SettingsEditorValue } from "~/modules/content/content.schema";
@@ -45,13 +47,32 @@ describeEachDriver("admin settings", ({ db }) => {
       expect((await callRoute(homeLoader, "/")).hero).toEqual(DEFAULT_HERO);
     });
 
-    it("keeps existing rows and shows their values", async () => {
-      await db().insert(heroSection).values({ id: 1, ...DEFAULT_HERO, mainTitle: "Kayıtlı başlık" });
-      await db().insert(settings).values({ id: 1, blogSectionText: "<p>Kayıtlı <strong>metin</strong></p>" });
+    it("keeps existing rows and shows their values, with when each was saved", async () => {
+      await db().insert(heroSection).values({ id: 1, ...DEFAULT_HERO, mainTitle: "Kayıtlı başlık", updatedAt: new Date("2026-02-03T10:00:00Z") });
+      await db().insert(settings).values({ id: 1, blogSectionText: "<p>Kayıtlı <strong>metin</strong></p>", updatedAt: new Date("2026-03-04T11:30:00Z") });
       const { settings: value } = outcomeOf(await callAdmin(loader, "/admin/settings", { session: admin })).data as { settings: SettingsEditorValue };
       expect(value.hero.mainTitle).toBe("Kayıtlı başlık");
       expect(value.blogSectionText).toBe("<p>Kayıtlı <strong>metin</strong></p>");
+      // The forms are keyed by these: a save refills them with what was stored.
+      expect(value.hero.updatedAt).toBe("2026-02-03T10:00:00.000Z");
+      expect(value.contentUpdatedAt).toBe("2026-03-04T11:30:00.000Z");
       expect(await heroRows()).toHaveLength(1);
+    });
+
+    it("opens with the built-in hero and empty fields when the rows are gone by the time they are read", async () => {
+      // As when another process deletes them between the check and the read: a trigger drops the check's inserts.
+      await db().execute(sql`create function skip_insert() returns trigger language plpgsql as $$ begin return null; end $$`);
+      await db().execute(sql`create trigger skip_hero before insert on hero_section for each row execute function skip_insert()`);
+      await db().execute(sql`create trigger skip_settings before insert on settings for each row execute function skip_insert()`);
+      try {
+        const { settings: value } = outcomeOf(await callAdmin(loader, "/admin/settings", { session: admin })).data as { settings: SettingsEditorValue };
+        expect(value.hero).toMatchObject({ mainTitle: "Güvenilir sitelerin en iyi casino bonusları", buttonUrl: "#promotions-section", updatedAt: null });
+        expect(value).toMatchObject({ blogSectionText: "", contentUpdatedAt: null, compliance: { helplineLabel: "", helplineUrl: "", splashFrequencyHours: 24 } });
+      } finally {
+        await db().execute(sql`drop function skip_insert cascade`);
+      }
+      expect(await heroRows()).toEqual([]);
+      expect(await settingsRows()).toEqual([]);
     });
   });
 
@@ -274,6 +295,28 @@ describeEachDriver("admin settings", ({ db }) => {
     it("falls back to the defaults for a row written around the form", async () => {
       await db().insert(settings).values({ id: 1, helplineLabel: "Hat", helplineUrl: "javascript:alert(1)", splashFrequencyHours: 6 });
       expect(await publicCompliance()).toEqual({ helplineLabel: "Hat", helplineUrl: "tel:115", splashFrequencyHours: 6 });
+    });
+  });
+
+  describe("a save the database fails", () => {
+    const COMPLIANCE = { intent: "compliance", helplineLabel: "Kumar Destek Hattı 0850", helplineUrl: "https://destek.example.org/yardim", splashFrequencyHours: "72" };
+    it.each([
+      ["hero", "hero_section", HERO, "hero.update", "Bu ayın en cömert casino bonusları"],
+      ["content", "settings", { intent: "content", blogSectionText: "<p>Bonus şartlarını <strong>okuyun</strong></p>" }, "settings.update", "Bonus şartlarını okuyun"],
+      ["compliance", "settings", COMPLIANCE, "compliance.update", "Kumar Destek Hattı 0850 (https://destek.example.org/yardim), splash 72 saatte bir"],
+    ])("keeps the %s form with an error and audits the failure with the row and what was tried", async (_, table, form, auditAction, summary) => {
+      allowConsoleError();
+      await db().execute(sql.raw(`alter table ${table} rename to ${table}_away`));
+      try {
+        const outcome = await post(form);
+        expect(outcome.status).toBe(500);
+        expect(outcome.errors?.[""]).toEqual(["Kaydedilirken bir hata oluştu: Bilinmeyen hata"]);
+      } finally {
+        await db().execute(sql.raw(`alter table ${table}_away rename to ${table}`));
+      }
+      expect(await db().select().from(auditLog)).toEqual([
+        expect.objectContaining({ action: auditAction, outcome: "failure", entityId: "1", summary, actorEmail: "editor@example.com" }),
+      ]);
     });
   });
 
