@@ -35,6 +35,14 @@ export async function makeGif(width: number, height: number): Promise<Buffer> {
   return sharp(await makePng(width, height)).gif().toBuffer();
 }
 
+/** An animated GIF of `frames` frames of width x height, black and white in turn (so no two following frames are merged). */
+export async function makeAnimatedGif(width: number, height: number, frames: number): Promise<Buffer> {
+  const frame = width * height * 3;
+  const raw = Buffer.alloc(frame * frames);
+  for (let i = 0; i < frames; i++) raw.fill(i % 2 ? 255 : 0, i * frame, (i + 1) * frame);
+  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } }).gif().toBuffer();
+}
+
 export async function makeWebp(width: number, height: number): Promise<Buffer> {
   return sharp(await makePng(width, height)).webp().toBuffer();
 }

@@ -46,6 +46,16 @@ export type ImageExtension = keyof typeof IMAGE_TYPES;
 /** A decompression bomb is a small file that decodes to billions of pixels. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
+/**
+ * The longest edge of an image (of each frame of an animation). A 76 KB PNG of 1 x 39,000,000
+ * pixels is under the pixel limit, yet took 84 s to store (a hostile run); no picture a page
+ * shows is longer than this.
+ */
+export const MAX_IMAGE_EDGE = 16_000;
+
+/** The frames of an animation: a 1,000-frame GIF took 28 s to store (a hostile run); a banner has tens. */
+export const MAX_ANIMATION_FRAMES = 200;
+
 /** WebP copies for srcset; a copy is never wider than the original. */
 export const RESPONSIVE_WIDTHS = [480, 960, 1600] as const;
 
@@ -59,6 +69,8 @@ export const MEDIA_MESSAGES = {
   notAnImage: "Yalnızca PNG, JPEG, GIF veya WebP biçiminde bir görsel yüklenebilir.",
   unreadable: "Görsel okunamadı; dosya bozuk olabilir.",
   tooManyPixels: "Görselin çözünürlüğü çok yüksek (en fazla 40 megapiksel).",
+  tooLong: "Görselin bir kenarı çok uzun (en fazla 16.000 piksel).",
+  tooManyFrames: "Animasyon çok uzun (en fazla 200 kare).",
   noFile: "Yüklenecek bir görsel seçilmedi.",
   unknownBucket: "Geçersiz yükleme alanı.",
   badRequest: "Yükleme okunamadı. Lütfen sayfayı yenileyip tekrar deneyin.",

@@ -9,6 +9,8 @@ import { recordAudit, type Actor } from "~/lib/command.server";
 import {
   BUCKETS,
   IMAGE_TYPES,
+  MAX_ANIMATION_FRAMES,
+  MAX_IMAGE_EDGE,
   MAX_IMAGE_PIXELS,
   MEDIA_MESSAGES,
   MULTIPART_OVERHEAD_BYTES,
@@ -70,6 +72,18 @@ function encode(pipeline: Sharp, extension: ImageExtension): Sharp {
   }
 }
 
+/**
+ * Uploads are decoded one at a time. sharp runs on libuv's four worker threads, which also
+ * read every file /media serves: four large uploads at once held all four, and every
+ * uncached page and image waited for minutes (a hostile run). One at a time leaves three.
+ */
+let imageQueue: Promise<unknown> = Promise.resolve();
+function oneImageAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = imageQueue.then(work, work);
+  imageQueue = run.catch(() => {});
+  return run;
+}
+
 /** Decodes, checks and re-encodes the uploaded file; the names it wrote, or a refusal. */
 async function storeImage(
   bucket: MediaBucket,
@@ -92,6 +106,8 @@ async function storeImage(
   if (!width || !height) return { ok: false, status: 422, message: MEDIA_MESSAGES.unreadable };
   // For an animation, height is that of all frames together: every frame gets decoded.
   if (width * height > MAX_IMAGE_PIXELS) return { ok: false, status: 422, message: MEDIA_MESSAGES.tooManyPixels };
+  if (Math.max(width, metadata.pageHeight ?? height) > MAX_IMAGE_EDGE) return { ok: false, status: 422, message: MEDIA_MESSAGES.tooLong };
+  if ((metadata.pages ?? 1) > MAX_ANIMATION_FRAMES) return { ok: false, status: 422, message: MEDIA_MESSAGES.tooManyFrames };
 
   const base = newMediaBase(bucket);
   const dir = bucketDir(bucket);
@@ -154,7 +170,7 @@ export async function uploadImage(bucket: MediaBucket, request: Request, actor: 
     if (!part || part.size === 0) result = { ok: false, status: 400, message: MEDIA_MESSAGES.noFile };
     else if (!extension) result = { ok: false, status: 415, message: MEDIA_MESSAGES.notAnImage };
     else {
-      const stored = await storeImage(bucket, tmp, extension);
+      const stored = await oneImageAtATime(() => storeImage(bucket, tmp, extension));
       result = stored.ok ? { ok: true, url: mediaPath(bucket, stored.file), file: stored.file, width: stored.width, height: stored.height } : stored;
     }
   } catch (error) {

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { desc } from "drizzle-orm";
-import sharp from "sharp";
-import { beforeEach, describe, expect, it } from "vitest";
+import sharp, { type OutputInfo, type Sharp } from "sharp";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { createAdminSession, createNonAdminSession, type TestSession } from "../../../../tests/helpers/admin";
-import { EXIF_SECRET, filesUnderUploads, makeGif, makeJpegWithExif, makePng, makeWebp, pngDeclaring } from "../../../../tests/helpers/images";
+import { blackPng, EXIF_SECRET, filesUnderUploads, makeAnimatedGif, makeGif, makeJpegWithExif, makePng, makeWebp, pngDeclaring } from "../../../../tests/helpers/images";
 import { auditLog } from "~/db/schema";
 import { imageSources } from "~/modules/media/media.schema";
 import { uploadsRoot } from "~/modules/media/media.server";
@@ -208,6 +208,29 @@ describeEachDriver("image uploads", ({ db }) => {
     expect(filesUnderUploads()).toEqual([]);
   });
 
+  // A hostile run: a 76 KB PNG of 1 x 39,000,000 pixels (under the pixel limit) took 84 s to
+  // store, a 1,000-frame GIF 28 s, and four at once held every uncached page for minutes.
+  it("refuses an image with an edge longer than 16,000 pixels, though under the pixel limit, from its header", async () => {
+    for (const [width, height] of [[1, 16_001], [16_001, 1]] as const) {
+      const answer = await upload("blog-images", blackPng(width, height), admin, "uzun.png");
+      expect(answer.status, `${width}x${height}`).toBe(422);
+      expect(answer.body!.message).toBe("Görselin bir kenarı çok uzun (en fazla 16.000 piksel).");
+    }
+    expect(filesUnderUploads()).toEqual([]);
+    const longest = await upload("blog-images", blackPng(2, 16_000), admin, "en-uzun.png");
+    expect(longest.status).toBe(200);
+  });
+
+  it("refuses an animation of more than 200 frames, and stores one of 200", async () => {
+    const answer = await upload("splash-ads", await makeAnimatedGif(8, 8, 201), admin, "uzun.gif", "image/gif");
+    expect(answer.status).toBe(422);
+    expect(answer.body!.message).toBe("Animasyon çok uzun (en fazla 200 kare).");
+    expect(filesUnderUploads()).toEqual([]);
+    const longest = await upload("splash-ads", await makeAnimatedGif(8, 8, 200), admin, "en-uzun.gif", "image/gif");
+    expect(longest.status).toBe(200);
+    expect((await sharp(diskPathOf(longest.body!.url!), { animated: true }).metadata()).pages).toBe(200);
+  });
+
   it("keeps GIF and WebP as they are, with WebP copies", async () => {
     const gif = await upload("splash-ads", await makeGif(300, 300), admin, "a.gif", "image/gif");
     expect(gif.body!.url).toMatch(/\.gif$/);
@@ -245,6 +268,29 @@ describeEachDriver("image uploads", ({ db }) => {
     expect(new Set(urls).size).toBe(6);
     for (const url of urls) expect(fs.existsSync(diskPathOf(url))).toBe(true);
     expect(filesUnderUploads()).toHaveLength(24);
+  });
+
+  it("decodes concurrent uploads one at a time, leaving the other worker threads to the files the site serves", async () => {
+    const toFile = sharp.prototype.toFile;
+    let running = 0;
+    let most = 0;
+    const spy = vi.spyOn(sharp.prototype, "toFile").mockImplementation(async function (this: Sharp, ...args: Parameters<typeof toFile>) {
+      most = Math.max(most, ++running);
+      try {
+        return await (toFile as (...a: Parameters<typeof toFile>) => Promise<OutputInfo>).apply(this, args);
+      } finally {
+        running--;
+      }
+    } as typeof toFile);
+    try {
+      const png = await makePng(800, 600);
+      const answers = await Promise.all(Array.from({ length: 4 }, () => upload("promotions", png, admin)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(spy).toHaveBeenCalledTimes(16);
+      expect(most).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("refuses an unknown bucket, a body that is not a form and a form without the file", async () => {
