@@ -204,6 +204,8 @@ describeEachDriver("outbound links through the server", ({ db }) => {
       logoUrl: null,
       description: "<p>Yeterince uzun bir açıklama.</p>",
       currentAddress: "https://tasinan2.example/tr",
+      version: null,
+      overwrite: false,
     });
     expect(saved.ok).toBe(true);
     expect((await open("/git/tasinan-casino")).headers.get("location")).toBe("https://tasinan2.example/tr");

@@ -104,3 +104,40 @@ export const checkbox = () =>
     .union([z.literal("on"), z.literal("true"), z.boolean()])
     .optional()
     .transform((value) => value === "on" || value === "true" || value === true);
+
+/**
+ * What a save says when the record changed after its editor was opened (ADR 022): another
+ * operator's save, a toggle in a list, a scheduled publication. Saving would undo it.
+ */
+export const STALE_EDIT_MESSAGE = "Bu kayıt siz düzenlerken başka bir yerden değiştirildi. Kaydederseniz o değişiklikler kaybolur.";
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * The version an editor was opened on: the record's `updated_at` as an ISO instant, posted
+ * back in a hidden field (ADR 022). Empty (a new record) is null; anything else that is not
+ * such an instant is refused with the stale-edit message, so a save never skips the check by
+ * accident.
+ */
+export function editedVersion() {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx): number | null => {
+      if (!value) return null;
+      const instant = ISO_INSTANT.test(value) ? Date.parse(value) : Number.NaN;
+      if (Number.isNaN(instant)) {
+        ctx.addIssue({ code: "custom", message: STALE_EDIT_MESSAGE });
+        return z.NEVER;
+      }
+      return instant;
+    });
+}
+
+/** Whether a save is made on an older version of the record than the stored one, and not meant to replace it ('Yine de kaydet'). */
+export function isStaleEdit(stored: Date, edited: { version: number | null; overwrite: boolean }): boolean {
+  return edited.version !== null && !edited.overwrite && stored.getTime() !== edited.version;
+}
+
+/** The fields an editor of a saved record posts besides its own (ADR 022): the version it was opened on, and 'Yine de kaydet'. */
+export const editedVersionFields = () => ({ version: editedVersion(), overwrite: checkbox() });

@@ -132,6 +132,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     await page.getByText("Geçerli bir URL giriniz").waitFor();
   });
 
+  it("tells the second of two operators editing one promotion that it changed meanwhile, and saves over it only when asked", async () => {
+    const promotion = await insertPromotion(getDb(), { title: "İki Sekme Bonusu", url: "https://iki.example/bonus" });
+    const first = await adminPage();
+    const second = await adminPage();
+    for (const page of [first, second]) {
+      await page.goto(`${ctx.server.url}/admin/promotions/edit/${promotion.id}`);
+      await hydrated(page, "form#promotion-editor");
+    }
+    await first.getByLabel("Promosyon Başlığı").fill("Birinci Operatörün Bonusu");
+    await first.getByRole("button", { name: "Güncelle" }).click();
+    await first.waitForURL(`${ctx.server.url}/admin/promotions`);
+
+    await second.getByLabel("Promosyon Başlığı").fill("İkinci Operatörün Bonusu");
+    await second.getByRole("button", { name: "Güncelle" }).click();
+    await second.getByText("Bu kayıt siz düzenlerken başka bir yerden değiştirildi. Kaydederseniz o değişiklikler kaybolur.").waitFor();
+    expect(await second.getByLabel("Promosyon Başlığı").inputValue()).toBe("İkinci Operatörün Bonusu");
+    expect(await second.getByRole("link", { name: "Güncel hâlini yeni sekmede aç" }).getAttribute("href")).toBe(`/admin/promotions/edit/${promotion.id}`);
+    const [kept] = await getDb().select().from(promotions).where(eq(promotions.id, promotion.id));
+    expect(kept!.title).toBe("Birinci Operatörün Bonusu");
+
+    await second.getByRole("button", { name: "Yine de kaydet" }).click();
+    await second.waitForURL(`${ctx.server.url}/admin/promotions`);
+    await second.getByText("Promosyon başarıyla güncellendi").waitFor();
+    const [replaced] = await getDb().select().from(promotions).where(eq(promotions.id, promotion.id));
+    expect(replaced!.title).toBe("İkinci Operatörün Bonusu");
+  });
+
   it("tints an expired row without a toggle, and switches another off from the list", async () => {
     await insertPromotion(getDb(), { title: "Süresi Geçmiş Bonus", expiryDate: new Date(Date.now() - 3_600_000) });
     await insertPromotion(getDb(), { title: "Açık Bonus", isActive: true });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { firstTabWithErrorsIn } from "~/lib/form-tabs";
 import { slugify } from "~/lib/slug";
-import { optionalImageUrl, optionalText, richText, text } from "~/lib/validation";
+import { editedVersionFields, optionalImageUrl, optionalText, richText, text } from "~/lib/validation";
 
 // What public blog pages render (safe in the browser).
 export type PostLink = { id: string; title: string; slug: string };
@@ -79,6 +79,7 @@ export const BlogPostFormSchema = z.object({
   seoDescription: optionalText(BLOG_SEO_DESCRIPTION_MAX_LENGTH),
   seoKeywords: optionalText(BLOG_SEO_KEYWORDS_MAX_LENGTH),
   slug: typedSlug(),
+  ...editedVersionFields(),
 });
 
 export type BlogPostFormInput = z.output<typeof BlogPostFormSchema>;
@@ -125,4 +126,6 @@ export type BlogPostEditorValue = {
   seoKeywords: string | null;
   slug: string;
   isPublished: boolean;
+  /** The version it was opened on (its updated_at, ISO), posted back so a save can tell a change made since (ADR 022). */
+  version: string;
 };

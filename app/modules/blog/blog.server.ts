@@ -22,6 +22,7 @@ import {
 } from "./blog.schema";
 export type { PostCard, PostDetail, PostLink } from "./blog.schema";
 import { sanitizeRichText } from "~/lib/sanitize.server";
+import { isStaleEdit, STALE_EDIT_MESSAGE } from "~/lib/validation";
 
 // public-site.md §3: a default writer label applies when author is empty.
 export const DEFAULT_AUTHOR = "Bonus Rehberi Editörü";
@@ -156,7 +157,7 @@ export const BLOG_POST_COMMANDS: DomainCommands = {
  * they keep their stored value.
  */
 export type PostInput = Pick<BlogPostFormInput, "title" | "excerpt" | "content" | "category"> &
-  Partial<Pick<BlogPostFormInput, "slug" | "imageUrl" | "seoTitle" | "seoDescription" | "seoKeywords">> & { author?: string | null };
+  Partial<Pick<BlogPostFormInput, "slug" | "imageUrl" | "seoTitle" | "seoDescription" | "seoKeywords" | "version" | "overwrite">> & { author?: string | null };
 
 /**
  * The post's public address for IndexNow. Only a live page names the post, so only its
@@ -192,10 +193,13 @@ export function savePost(actor: Actor, id: string | null, input: PostInput): Pro
     id ? "update" : "create",
     actor,
     async (tx) => {
-      let current: { slug: string; isPublished: boolean } | undefined;
+      let current: { slug: string; isPublished: boolean; updatedAt: Date } | undefined;
       if (id !== null) {
-        [current] = isUuid(id) ? await tx.select({ slug: blogPosts.slug, isPublished: blogPosts.isPublished }).from(blogPosts).where(eq(blogPosts.id, id)).for("update") : [];
+        [current] = isUuid(id)
+          ? await tx.select({ slug: blogPosts.slug, isPublished: blogPosts.isPublished, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.id, id)).for("update")
+          : [];
         if (!current) return reject({ "": [BLOG_POST_MESSAGES.notFound] });
+        if (isStaleEdit(current.updatedAt, { version: input.version ?? null, overwrite: input.overwrite ?? false })) return reject({ "": [STALE_EDIT_MESSAGE] });
       }
       // Checked first so the message can say where the slug came from; the unique
       // constraint (mapped above) still decides between two concurrent saves.
@@ -381,11 +385,14 @@ export async function getPostForEdit(id: string): Promise<BlogPostEditorValue | 
       seoKeywords: blogPosts.seoKeywords,
       slug: blogPosts.slug,
       isPublished: blogPosts.isPublished,
+      updatedAt: blogPosts.updatedAt,
     })
     .from(blogPosts)
     .where(eq(blogPosts.id, id))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { updatedAt, ...post } = row;
+  return { ...post, version: updatedAt.toISOString() };
 }
 
 // Suggestions for the category field: the categories in use, most used first.

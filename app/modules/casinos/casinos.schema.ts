@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalImageUrl, optionalWebUrl, richText, text, webUrl } from "~/lib/validation";
+import { editedVersionFields, optionalImageUrl, optionalWebUrl, richText, text, webUrl } from "~/lib/validation";
 
 // admin.md §5 and §9: the casino form's rules and messages.
 export const CASINO_NAME_MIN_LENGTH = 2;
@@ -34,6 +34,7 @@ export const CasinoFormSchema = z.object({
   // Issue 11 §3: the address outbound links lead to today (optional; empty = the Site URL).
   currentAddress: optionalWebUrl(CASINO_MESSAGES.currentAddress),
   description: richText({ min: CASINO_DESCRIPTION_MIN_LENGTH, max: CASINO_DESCRIPTION_MAX_LENGTH, message: CASINO_MESSAGES.description }),
+  ...editedVersionFields(),
 });
 
 export type CasinoFormInput = z.infer<typeof CasinoFormSchema>;
@@ -55,7 +56,17 @@ export type CasinoListItem = {
 };
 
 /** What the casino editor is filled with. */
-export type CasinoEditorValue = { id: string; name: string; url: string; logoUrl: string | null; description: string; currentAddress: string | null; formerHosts: string[] };
+export type CasinoEditorValue = {
+  id: string;
+  name: string;
+  url: string;
+  logoUrl: string | null;
+  description: string;
+  currentAddress: string | null;
+  formerHosts: string[];
+  /** The version it was opened on (its updated_at, ISO), posted back so a save can tell a change made since (ADR 022). */
+  version: string;
+};
 
 export const CASINO_SORTS = ["name", "createdAt"] as const;
 export type CasinoSort = (typeof CASINO_SORTS)[number];

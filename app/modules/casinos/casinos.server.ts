@@ -16,6 +16,7 @@ import { nextFormerHosts } from "~/modules/outbound/outbound-target";
 // What the public lists show (issue 11 §2): a casino's count says what its page lists.
 import { listedPromotion } from "~/modules/promotions/promotions.server";
 import type { CasinoCard, CasinoDetail } from "./casinos.schema";
+import { isStaleEdit, STALE_EDIT_MESSAGE } from "~/lib/validation";
 export type { CasinoCard, CasinoDetail } from "./casinos.schema";
 
 
@@ -144,11 +145,14 @@ export async function getCasinoForEdit(id: string): Promise<CasinoEditorValue | 
       description: casinos.description,
       currentAddress: casinos.currentAddress,
       formerHosts: casinos.formerHosts,
+      updatedAt: casinos.updatedAt,
     })
     .from(casinos)
     .where(eq(casinos.id, id))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { updatedAt, ...casino } = row;
+  return { ...casino, version: updatedAt.toISOString() };
 }
 
 /**
@@ -158,7 +162,8 @@ export async function getCasinoForEdit(id: string): Promise<CasinoEditorValue | 
  * before joins `former_hosts` in the same write, so promotion links on it keep moving.
  */
 export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInput): Promise<CommandResult<Casino>> {
-  const values = { ...input, description: sanitizeRichText(input.description), slug: slugify(input.name) };
+  const { version: _version, overwrite: _overwrite, ...fields } = input;
+  const values = { ...fields, description: sanitizeRichText(input.description), slug: slugify(input.name) };
   // The casino an edit names; a malformed id names none (refused below, as in removeCasino).
   const recordId = uuidOrNull(id);
   return runCommand(
@@ -171,12 +176,13 @@ export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInp
       // Read under a row lock, so two saves at once cannot both add to the old list.
       const [before] = recordId
         ? await tx
-            .select({ url: casinos.url, currentAddress: casinos.currentAddress, formerHosts: casinos.formerHosts })
+            .select({ url: casinos.url, currentAddress: casinos.currentAddress, formerHosts: casinos.formerHosts, updatedAt: casinos.updatedAt })
             .from(casinos)
             .where(eq(casinos.id, recordId))
             .for("update")
         : [];
       if (id && !before) return reject({ "": [CASINO_MESSAGES.notFound] });
+      if (before && isStaleEdit(before.updatedAt, input)) return reject({ "": [STALE_EDIT_MESSAGE] });
       const [row] = id
         ? await tx
             .update(casinos)

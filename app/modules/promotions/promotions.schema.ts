@@ -5,7 +5,7 @@ import { istanbulToday, readCalendarDay, SITE_TIME_ZONE } from "~/lib/dates";
 import { slugify } from "~/lib/slug";
 import { cutText, htmlToText, SHORT_DESCRIPTION_LENGTH } from "~/lib/text";
 import { foldForSearch } from "~/lib/turkish";
-import { checkbox, optionalId, optionalImageUrl, optionalParsed, optionalText, richText, text, webUrl } from "~/lib/validation";
+import { checkbox, editedVersionFields, optionalId, optionalImageUrl, optionalParsed, optionalText, richText, text, webUrl } from "~/lib/validation";
 import {
   BONUS_TYPES,
   ELIGIBLE_GAMES_MAX_LENGTH,
@@ -241,6 +241,7 @@ export const PromotionFormSchema = z.object({
     // 'YYYY-MM-DD' compares as text; today is Istanbul's. `abort`, as a failed read does:
     // the cross-field rules below wait until every field reads.
     .refine((day) => day === null || day <= istanbulToday(), { message: BONUS_TERMS_MESSAGES.verifiedInFuture, abort: true }),
+  ...editedVersionFields(),
 }).superRefine((input, ctx) => {
   // The bonus is a TL amount or a percentage of the deposit (with an optional cap), not both.
   if (input.bonusAmount !== null && input.bonusPercent !== null) ctx.addIssue({ code: "custom", path: ["bonusAmount"], message: BONUS_TERMS_MESSAGES.amountOrPercent });
@@ -340,6 +341,8 @@ export type PromotionEditorValue = {
   /** datetime-local in Istanbul time, or "" for none. */
   expiryDate: string;
   isActive: boolean;
+  /** The version it was opened on (its updated_at, ISO), posted back so a save can tell a change made since (ADR 022). */
+  version: string;
 } & BonusTermsEditorValue;
 
 /** The structured terms as the editor's inputs hold them ("" for none). */

@@ -36,6 +36,7 @@ import {
   type PromotionStatus,
 } from "./promotions.schema";
 import type { PublicPromotion } from "./promotions.schema";
+import { isStaleEdit, STALE_EDIT_MESSAGE } from "~/lib/validation";
 export type { PublicPromotion } from "./promotions.schema";
 
 
@@ -386,6 +387,7 @@ export async function getPromotionForEdit(id: string): Promise<PromotionEditorVa
     promotionCode: row.promotionCode,
     expiryDate: row.expiryDate ? dateToIstanbulLocal(row.expiryDate) : "",
     isActive: row.isActive,
+    version: row.updatedAt.toISOString(),
     ...bonusTermsEditorValue(bonusTermsFrom(row)),
   };
 }
@@ -463,16 +465,17 @@ export function savePromotion(actor: Actor, id: string | null, input: PromotionF
     id ? "update" : "create",
     actor,
     async (tx) => {
-      let current: { isActive: boolean; categoryId: string | null; slug: string; casinoId: string | null } | undefined;
+      let current: { isActive: boolean; categoryId: string | null; slug: string; casinoId: string | null; updatedAt: Date } | undefined;
       if (id !== null) {
         [current] = isUuid(id)
           ? await tx
-              .select({ isActive: promotions.isActive, categoryId: promotions.categoryId, slug: promotions.slug, casinoId: promotions.casinoId })
+              .select({ isActive: promotions.isActive, categoryId: promotions.categoryId, slug: promotions.slug, casinoId: promotions.casinoId, updatedAt: promotions.updatedAt })
               .from(promotions)
               .where(eq(promotions.id, id))
               .for("update")
           : [];
         if (!current) return reject({ "": [failure(PROMOTION_MESSAGES.notFound)] });
+        if (isStaleEdit(current.updatedAt, input)) return reject({ "": [STALE_EDIT_MESSAGE] });
       }
       const choices = await lookUpChoices(tx, input, current?.categoryId ?? null);
       if (Object.keys(choices.errors).length > 0) return reject(choices.errors);

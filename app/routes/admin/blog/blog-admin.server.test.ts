@@ -167,6 +167,26 @@ describeEachDriver("admin blog", ({ db }) => {
       expect(await rowOf(mine.id)).toMatchObject({ slug: "benim-yazim", title: "Çevrim Şartı Nasıl Hesaplanır?" });
     });
 
+    // ADR 022: two operators with the same post open; the second save would undo the first.
+    it("refuses a save from an editor opened before another save, keeping that save, and saves over it with 'Yine de kaydet'", async () => {
+      const post = await insertPost(db(), { title: "Açık Sekme Yazısı", slug: "acik-sekme-yazisi" });
+      const edit = { session: admin, params: { id: post.id } };
+      const opened = outcomeOf(await callAdmin(editLoader, `/admin/blog/edit/${post.id}`, edit)).data as { post: BlogPostEditorValue };
+      const version = opened.post.version;
+      expect(outcomeOf(await callAdmin(editorAction, `/admin/blog/edit/${post.id}`, { ...edit, form: form({ title: "Birinci Sekmenin Başlığı", slug: "acik-sekme-yazisi", version }) })).status).toBe(302);
+
+      const stale = outcomeOf(await callAdmin(editorAction, `/admin/blog/edit/${post.id}`, { ...edit, form: form({ title: "İkinci Sekmenin Başlığı", slug: "acik-sekme-yazisi", version }) }));
+      expect(stale.status).toBe(400);
+      expect(stale.errors?.[""]).toEqual(["Bu kayıt siz düzenlerken başka bir yerden değiştirildi. Kaydederseniz o değişiklikler kaybolur."]);
+      const [kept] = await db().select().from(blogPosts).where(eq(blogPosts.id, post.id));
+      expect(kept!.title).toBe("Birinci Sekmenin Başlığı");
+
+      const over = outcomeOf(await callAdmin(editorAction, `/admin/blog/edit/${post.id}`, { ...edit, form: form({ title: "İkinci Sekmenin Başlığı", slug: "acik-sekme-yazisi", version, overwrite: "on" }) }));
+      expect(over.status).toBe(302);
+      const [replaced] = await db().select().from(blogPosts).where(eq(blogPosts.id, post.id));
+      expect(replaced!.title).toBe("İkinci Sekmenin Başlığı");
+    });
+
     it("updates a post, sets updated_at and keeps the publish state, at both editor addresses", async () => {
       const publishedAt = new Date("2026-01-10T08:00:00Z");
       const old = new Date("2026-01-10T08:00:00Z");
@@ -221,6 +241,7 @@ describeEachDriver("admin blog", ({ db }) => {
           seoKeywords: "a, b",
           slug: "dolu-yazi",
           isPublished: false,
+          version: stored.updatedAt.toISOString(),
         });
       }
       for (const id of [MISSING, "abc"]) {

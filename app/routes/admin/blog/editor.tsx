@@ -22,6 +22,7 @@ import {
   type BlogPostTabId,
 } from "~/modules/blog/blog.schema";
 import { SEO_GUIDANCE } from "~/modules/seo/seo.schema";
+import { EditedVersion } from "~/components/stale-edit";
 
 type Props = {
   post: BlogPostEditorValue | null;
@@ -161,6 +162,7 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
 
         <div className="space-y-5 p-6">
           <ErrorList id={form.errorId} errors={form.errors} />
+          <EditedVersion version={post?.version} formErrors={form.errors} />
 
           <div role="tabpanel" id="blog-panel-content" aria-labelledby="blog-tab-content" hidden={tab !== "content"} className="space-y-5">
             <Field label="Başlık" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />

@@ -61,6 +61,39 @@ describeEachDriver("admin casinos", ({ db }) => {
       expect(entry).toMatchObject({ action: "casino.create", outcome: "failure", actorEmail: "operator@example.com" });
     });
 
+    // ADR 022: two operators with the same casino open; the second save would undo the first.
+    it("refuses a save from an editor opened before another save, keeping that save, and saves over it with 'Yine de kaydet'", async () => {
+      const casino = await insertCasino(db(), { name: "Çift Sekme Casino" });
+      const edit = { session: admin, params: { id: casino.id } };
+      const opened = outcomeOf(await callAdmin(editLoader, `/admin/casinos/edit/${casino.id}`, edit)).data as { casino: { version: string } };
+      const version = opened.casino.version;
+      const first = outcomeOf(await callAdmin(editorAction, `/admin/casinos/edit/${casino.id}`, { ...edit, form: { ...VALID, name: "Birinci Sekme Casino", version } }));
+      expect(first.status).toBe(302);
+
+      const stale = outcomeOf(await callAdmin(editorAction, `/admin/casinos/edit/${casino.id}`, { ...edit, form: { ...VALID, name: "Çift Sekme Casino", url: "https://ikinci.example", version } }));
+      expect(stale.status).toBe(400);
+      expect(stale.errors?.[""]).toEqual(["Bu kayıt siz düzenlerken başka bir yerden değiştirildi. Kaydederseniz o değişiklikler kaybolur."]);
+      const [kept] = await db().select().from(casinos).where(eq(casinos.id, casino.id));
+      expect(kept).toMatchObject({ name: "Birinci Sekme Casino", url: VALID.url });
+
+      const over = outcomeOf(await callAdmin(editorAction, `/admin/casinos/edit/${casino.id}`, { ...edit, form: { ...VALID, name: "Çift Sekme Casino", url: "https://ikinci.example", version, overwrite: "on" } }));
+      expect(over.status).toBe(302);
+      const [replaced] = await db().select().from(casinos).where(eq(casinos.id, casino.id));
+      expect(replaced).toMatchObject({ name: "Çift Sekme Casino", url: "https://ikinci.example" });
+      const actions = await db().select({ outcome: auditLog.outcome }).from(auditLog).where(eq(auditLog.entityId, casino.id)).orderBy(auditLog.createdAt);
+      expect(actions.map((row) => row.outcome)).toEqual(["success", "failure", "success"]);
+    });
+
+    it("lets one of two saves made at once from editors opened on the same version through", async () => {
+      const casino = await insertCasino(db(), { name: "Yarış Casino" });
+      const edit = { session: admin, params: { id: casino.id } };
+      const { version } = (outcomeOf(await callAdmin(editLoader, `/admin/casinos/edit/${casino.id}`, edit)).data as { casino: { version: string } }).casino;
+      const outcomes = await Promise.all(
+        ["Yarış Casino A", "Yarış Casino B", "Yarış Casino C"].map(async (name) => outcomeOf(await callAdmin(editorAction, `/admin/casinos/edit/${casino.id}`, { ...edit, form: { ...VALID, name, version } }))),
+      );
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([302, 400, 400]);
+    });
+
     it("updates a casino, renaming its slug, and 404s an unknown id", async () => {
       const casino = await insertCasino(db(), { name: "Eski Ad" });
       const outcome = outcomeOf(await callAdmin(editorAction, `/admin/casinos/edit/${casino.id}`, { session: admin, params: { id: casino.id }, form: { ...VALID, name: "Yeni Ad" } }));
@@ -201,7 +234,7 @@ describeEachDriver("admin casinos", ({ db }) => {
   // The routes check the id before calling these; another caller (a script, a later route)
   // gets its answer from the commands themselves.
   describe("the commands, called directly", () => {
-    const INPUT = { name: "Doğrudan Casino", url: "https://dogrudan.example", logoUrl: null, currentAddress: null, description: "<p>Doğrudan çağrılan bir komut.</p>" };
+    const INPUT = { name: "Doğrudan Casino", url: "https://dogrudan.example", logoUrl: null, currentAddress: null, description: "<p>Doğrudan çağrılan bir komut.</p>", version: null, overwrite: false };
 
     it("tells the caller which casino it deleted, and audits it by name", async () => {
       const casino = await insertCasino(db(), { name: "Çağrılan Casino" });

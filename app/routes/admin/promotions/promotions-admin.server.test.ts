@@ -158,6 +158,25 @@ describeEachDriver("admin promotions", ({ db }) => {
       expect(entry).toMatchObject({ action: "promotion.create", outcome: "failure", actorEmail: "operator@example.com" });
     });
 
+    // ADR 022: an editor left open while another operator switched the promotion off in the
+    // list would have switched it on again with its next save.
+    it("refuses a save from an editor opened before the promotion was switched off in the list, and saves over it with 'Yine de kaydet'", async () => {
+      const { form } = await validForm();
+      const existing = await insertPromotion(db(), { title: "Açık Sekme Bonusu", isActive: true });
+      const edit = { session: admin, params: { id: existing.id } };
+      const opened = outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${existing.id}`, edit)).data as { promotion: PromotionEditorValue };
+      await callAdmin(listAction, "/admin/promotions", { session: admin, form: { intent: "toggle", id: existing.id, isActive: "false" } });
+
+      const stale = outcomeOf(await callAdmin(editorAction, `/admin/promotions/edit/${existing.id}`, { ...edit, form: { ...form, version: opened.promotion.version } }));
+      expect(stale.status).toBe(400);
+      expect(stale.errors?.[""]).toEqual(["Bu kayıt siz düzenlerken başka bir yerden değiştirildi. Kaydederseniz o değişiklikler kaybolur."]);
+      expect(await onlyPromotion()).toMatchObject({ title: "Açık Sekme Bonusu", isActive: false });
+
+      const over = outcomeOf(await callAdmin(editorAction, `/admin/promotions/edit/${existing.id}`, { ...edit, form: { ...form, version: opened.promotion.version, overwrite: "on" } }));
+      expect(over.status).toBe(302);
+      expect(await onlyPromotion()).toMatchObject({ title: "Hoş Geldin Bonusu", isActive: true });
+    });
+
     it("updates a promotion, keeping a category that was deactivated since, and says so", async () => {
       const { form } = await validForm();
       const retired = await insertCategory(db(), { name: "Eski Kategori", isActive: false });
@@ -346,6 +365,7 @@ describeEachDriver("admin promotions", ({ db }) => {
         promotionCode: form.promotionCode,
         expiryDate: "2099-12-31T23:59",
         isActive: true,
+        version: saved.updatedAt.toISOString(),
         // No structured terms were given (issue 11 §1): every one empty.
         bonusType: "",
         bonusAmount: "",
