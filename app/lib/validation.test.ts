@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { checkbox, optionalId, optionalImageUrl, optionalParsed, optionalText, optionalWebUrl, richText, text, webUrl } from "./validation";
+import { checkbox, editedVersion, isStaleEdit, optionalId, optionalImageUrl, optionalParsed, optionalText, optionalWebUrl, richText, text, webUrl } from "./validation";
 
 // Messages the callers pass in are the spec's (admin.md §5); the builders' own texts are
 // written out literally, so a changed word fails here.
@@ -225,5 +225,34 @@ describe("checkbox", () => {
 
   it.each(["false", "off", "1", "yes", "ON", "", 1])("does not take %j for ticked", (value) => {
     expect(checkbox().safeParse(value).success).toBe(false);
+  });
+});
+
+// ADR 022: the version an editor was opened on.
+describe("editedVersion", () => {
+  const STALE = "Bu kayıt siz düzenlerken başka bir yerden değiştirildi. Kaydederseniz o değişiklikler kaybolur.";
+
+  it("reads an ISO instant to its milliseconds, and nothing (a new record) as null", () => {
+    expect(parsed(editedVersion(), "2026-11-28T02:45:51.123Z")).toBe(Date.UTC(2026, 10, 28, 2, 45, 51, 123));
+    expect(parsed(editedVersion(), "")).toBeNull();
+    expect(parsed(editedVersion(), undefined)).toBeNull();
+  });
+
+  it.each(["abc", "2026-11-28", "2026-11-28T02:45:51Z", "2026-11-28T02:45:51.123+03:00", " 2026-11-28T02:45:51.123Z", "2026-13-28T02:45:51.123Z"])(
+    "refuses %j with the stale-edit message instead of skipping the check",
+    (value) => {
+      expect(messagesFor(editedVersion(), value)).toEqual([STALE]);
+    },
+  );
+});
+
+describe("isStaleEdit", () => {
+  const stored = new Date("2026-11-28T02:45:51.123Z");
+  it("is stale when the stored version is not the one the editor was opened on, unless saving over it was asked", () => {
+    expect(isStaleEdit(stored, { version: stored.getTime(), overwrite: false })).toBe(false);
+    expect(isStaleEdit(stored, { version: stored.getTime() - 1, overwrite: false })).toBe(true);
+    expect(isStaleEdit(stored, { version: stored.getTime() + 1, overwrite: false })).toBe(true);
+    expect(isStaleEdit(stored, { version: stored.getTime() - 1, overwrite: true })).toBe(false);
+    expect(isStaleEdit(stored, { version: null, overwrite: false })).toBe(false);
   });
 });
