@@ -37,6 +37,10 @@ const cases: [string, Record<string, string>][] = [
   ["a zero-width space in the name", { userName: "Ali\u200B", comment: "metin", rating: "5" }],
   ["a right-to-left override in the comment", { userName: "Ali", comment: "harika \u202Etxe.exe", rating: "5" }],
   ["an emoji family (zero-width joiners) in the comment", { userName: "Ali", comment: "süper 👨\u200D👩\u200D👧", rating: "5" }],
+  ["a name of Hangul fillers", { userName: "\u3164\u3164", comment: "metin", rating: "5" }],
+  ["a comment of blank braille cells", { userName: "Ali", comment: "\u2800\u2800\u2800", rating: "5" }],
+  ["a name of garbled bytes (U+FFFD)", { userName: "\uFFFD\uFFFD", comment: "metin", rating: "5" }],
+  ["a letter with its accent as a combining mark", { userName: "Sere\u0301n", comment: "gu\u0308zel", rating: "5" }],
 ];
 
 describe("comment rules in the browser and on the server", () => {
@@ -73,6 +77,19 @@ describe("comment rules in the browser and on the server", () => {
     expect(firstCommentProblem({ userName: "A\u0000li", comment: "metin" })).toBe("Kullanıcı adı geçersiz karakterler içeriyor");
     expect(firstCommentProblem({ userName: "Ali", comment: "me\u0007tin" })).toBe("Yorum geçersiz karakterler içeriyor");
     expect(CommentSchema.safeParse({ userName: "Ali", comment: "bir\nsatır daha" }).success).toBe(true);
+  });
+
+  // A hostile run published comments that look blank: trim() keeps these characters.
+  it("reads a name or comment that draws nothing as missing, and garbled bytes as invalid", () => {
+    for (const blank of ["\u3164", "\u115F\u1160", "\uFFA0", "\u2800", "\u034F", " \u3164 \u2800 "]) {
+      expect(firstCommentProblem({ userName: blank, comment: "metin" })).toBe("Lütfen kullanıcı adınızı girin");
+      expect(firstCommentProblem({ userName: "Ali", comment: blank })).toBe("Lütfen yorumunuzu yazın");
+      expect(CommentSchema.safeParse({ userName: "Ali", comment: blank }).error?.issues.map((issue) => issue.message)).toEqual(["Lütfen yorumunuzu yazın"]);
+    }
+    expect(firstCommentProblem({ userName: "Ali\uFFFD", comment: "metin" })).toBe("Kullanıcı adı geçersiz karakterler içeriyor");
+    expect(firstCommentProblem({ userName: "Ali", comment: "harika \uFFFD yorum" })).toBe("Yorum geçersiz karakterler içeriyor");
+    // Letters among the fillers make a name.
+    expect(CommentSchema.safeParse({ userName: "\u3164Ali\u3164", comment: "\u2800metin" }).success).toBe(true);
   });
 
   it("refuses invisible characters that make a name pass for another or reverse a comment", () => {

@@ -12,8 +12,20 @@ export const DEFAULT_COMMENT_RATING = 5;
  * none. A comment keeps the joiners emoji and some scripts need (U+200C, U+200D) but not
  * the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
  */
-export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
-export const COMMENT_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u2066-\u2069]/u;
+export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\ufffd]/u;
+export const COMMENT_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u2066-\u2069\ufffd]/u;
+/**
+ * Text that draws nothing, though trim() keeps it: the Hangul fillers (U+115F, U+1160,
+ * U+3164, U+FFA0), the blank braille cell (U+2800) and combining marks with no letter to
+ * sit on (U+034F among them). A name or comment of only these is empty (a hostile run
+ * published blank-looking comments with them). U+FFFD, above, is what a browser makes of
+ * bytes that were no UTF-8: no one types it.
+ */
+const DRAWS_NOTHING = /^[\s\u115f\u1160\u3164\uffa0\u2800\p{M}]*$/u;
+
+export function drawsNothing(text: string): boolean {
+  return DRAWS_NOTHING.test(text);
+}
 /**
  * A rating as the stars send it: one digit from 1 to 5. `Number()` would also read "0x5",
  * "5.0", " 5", "+5" or "5e0" as five; no star sends those, so they are no rating. Nor is a
@@ -48,10 +60,10 @@ export function commentRateLimitedMessage(minutes: number): string {
 export function firstCommentProblem(values: { userName?: unknown; comment?: unknown; rating?: unknown }): string | null {
   const name = typeof values.userName === "string" ? values.userName.trim() : "";
   const comment = typeof values.comment === "string" ? values.comment.trim() : "";
-  if (!name) return COMMENT_MESSAGES.nameRequired;
+  if (drawsNothing(name)) return COMMENT_MESSAGES.nameRequired;
   if (name.length > COMMENT_NAME_MAX_LENGTH) return COMMENT_MESSAGES.nameTooLong;
   if (NAME_CONTROL_CHARACTERS.test(name)) return COMMENT_MESSAGES.nameInvalidCharacters;
-  if (!comment) return COMMENT_MESSAGES.commentRequired;
+  if (drawsNothing(comment)) return COMMENT_MESSAGES.commentRequired;
   if (comment.length > COMMENT_TEXT_MAX_LENGTH) return COMMENT_MESSAGES.commentTooLong;
   if (COMMENT_CONTROL_CHARACTERS.test(comment)) return COMMENT_MESSAGES.commentInvalidCharacters;
   if (!isStarRating(values.rating ?? DEFAULT_COMMENT_RATING)) return COMMENT_MESSAGES.rating;
