@@ -17,14 +17,13 @@ export const commentTextFields = {
   userName: z
     .string({ error: COMMENT_MESSAGES.nameRequired })
     .trim()
-    .min(1, COMMENT_MESSAGES.nameRequired)
+    // Empty, or only characters that draw nothing.
     .refine((name) => !drawsNothing(name), { message: COMMENT_MESSAGES.nameRequired, abort: true })
     .max(COMMENT_NAME_MAX_LENGTH, COMMENT_MESSAGES.nameTooLong)
     .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), COMMENT_MESSAGES.nameInvalidCharacters),
   comment: z
     .string({ error: COMMENT_MESSAGES.commentRequired })
     .trim()
-    .min(1, COMMENT_MESSAGES.commentRequired)
     .refine((comment) => !drawsNothing(comment), { message: COMMENT_MESSAGES.commentRequired, abort: true })
     .max(COMMENT_TEXT_MAX_LENGTH, COMMENT_MESSAGES.commentTooLong)
     .refine((comment) => !COMMENT_CONTROL_CHARACTERS.test(comment), COMMENT_MESSAGES.commentInvalidCharacters),
