@@ -13,6 +13,7 @@ import {
   BULK_COUNT,
   BULK_PER_DAY,
   BULK_STEP_LABELS,
+  bulkSavePlan,
   isRunningBulkJob,
   shownKeywords,
   type AiBlogAnswer,
@@ -383,7 +384,7 @@ function Results({
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        {total} yazı oluşturuldu{skipped > 0 ? `, ${skipped} yazı oluşturulamadı` : ""}. İlk {publishCount} yazı yayınlanacak, diğerleri taslak olarak kaydedilecek.
+        {total} yazı oluşturuldu{skipped > 0 ? `, ${skipped} yazı oluşturulamadı` : ""}. {bulkSavePlan(total, publishCount)}
       </p>
       <div className="flex items-center gap-3">
         <span id="ai-publish-count-label" className="text-sm font-medium text-slate-700">

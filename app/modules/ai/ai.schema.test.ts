@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bulkSavePlan,
   AiBlogFormSchema,
   AiBulkFormSchema,
   AiContentFormSchema,
@@ -132,5 +133,16 @@ describe("AI form rules and helpers", () => {
     expect(pageSeoErrorMessage("API istek limiti aşıldı.")).toBe("SEO önerileri oluşturulurken bir hata oluştu: API istek limiti aşıldı.");
     expect(pageSeoErrorMessage(null)).toBe("SEO önerileri oluşturulurken bir hata oluştu: Bilinmeyen hata");
     expect(pageSeoErrorMessage("")).toBe("SEO önerileri oluşturulurken bir hata oluştu: Bilinmeyen hata");
+  });
+});
+
+// An operator walk-through read 'İlk 0 yazı yayınlanacak' when nothing was to be published.
+describe("bulkSavePlan", () => {
+  it("says what 'Tümünü Kaydet' does with the generated posts, in words at the ends", () => {
+    expect(bulkSavePlan(3, 0)).toBe("Hepsi taslak olarak kaydedilecek.");
+    expect(bulkSavePlan(3, 1)).toBe("İlk 1 yazı yayınlanacak, diğerleri taslak olarak kaydedilecek.");
+    expect(bulkSavePlan(3, 2)).toBe("İlk 2 yazı yayınlanacak, diğerleri taslak olarak kaydedilecek.");
+    expect(bulkSavePlan(3, 3)).toBe("3 yazının hepsi yayınlanacak.");
+    expect(bulkSavePlan(1, 1)).toBe("Yazı yayınlanacak.");
   });
 });

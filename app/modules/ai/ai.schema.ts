@@ -399,3 +399,14 @@ export const BULK_STEP_LABELS: Record<BulkPostStep, string> = {
   done: "Tamamlandı",
   failed: "Başarısız",
 };
+
+/**
+ * What 'Tümünü Kaydet' will do with `total` generated posts when the first `publishCount`
+ * are published (admin.md §2 bulk results): said in words at the ends ("İlk 0 yazı
+ * yayınlanacak" read as a mistake to an operator).
+ */
+export function bulkSavePlan(total: number, publishCount: number): string {
+  if (publishCount <= 0) return "Hepsi taslak olarak kaydedilecek.";
+  if (publishCount >= total) return total === 1 ? "Yazı yayınlanacak." : `${total} yazının hepsi yayınlanacak.`;
+  return `İlk ${publishCount} yazı yayınlanacak, diğerleri taslak olarak kaydedilecek.`;
+}

@@ -89,3 +89,10 @@ export type PublishingDashboard = {
   draftCount: number;
   logs: PublishingLogItem[];
 };
+
+/** What 'Şimdi Yayınla' publishes: the oldest drafts, as many as a day's count, never more than there are. */
+export function publishNowText(dailyPublishCount: number, draftCount: number): string {
+  if (draftCount <= 0) return "Yayınlanacak taslak yok.";
+  if (dailyPublishCount >= draftCount) return draftCount === 1 ? "Kalan tek taslak şimdi yayınlanır." : `Kalan ${draftCount} taslağın hepsi şimdi yayınlanır.`;
+  return `En eski ${dailyPublishCount} taslak şimdi yayınlanır.`;
+}

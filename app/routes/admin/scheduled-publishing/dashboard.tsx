@@ -19,6 +19,7 @@ import {
   DailyCountFormSchema,
   PUBLISHING_MESSAGES,
   PublishingIntentSchema,
+  publishNowText,
   type PublishingDashboard,
   type PublishingIntent,
   type PublishingLogItem,
@@ -119,7 +120,7 @@ export default function ScheduledPublishing({ loaderData, actionData }: Route.Co
             Elle Yayınla
           </h2>
           <p className="text-sm text-slate-600">
-            En eski {settings.dailyPublishCount} taslak şimdi yayınlanır. Zamanlanmış yayın saati değişmez.
+            {publishNowText(settings.dailyPublishCount, draftCount)} Zamanlanmış yayın saati değişmez.
           </p>
           <PublishNowForm errors={formErrorsOf("publish-now")} />
         </section>
