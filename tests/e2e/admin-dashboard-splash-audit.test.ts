@@ -28,6 +28,28 @@ describe("dashboard, splash ads and audit log in Chromium", () => {
     expectNoPageErrors(page);
   });
 
+  it("lets a keyboard skip the sidebar, and closes the phone menu with Escape, focus back on its button", async () => {
+    const page = await newPage(ctx.browser, { viewport: { width: 390, height: 844 } });
+    await loginAsAdmin(page, ctx.server.url);
+    await page.getByRole("heading", { name: "Toplam Promosyon" }).waitFor();
+    const menu = page.getByRole("button", { name: "Menü" });
+    await page.waitForFunction(() => Object.keys(document.querySelector('button[aria-controls="admin-sidebar"]')!).some((key) => key.startsWith("__reactProps")));
+
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "İçeriğe geç" });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("admin-main");
+
+    await menu.click();
+    await page.getByRole("navigation", { name: "Admin menüsü" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("navigation", { name: "Admin menüsü" }).waitFor({ state: "hidden" });
+    expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    expectNoPageErrors(page);
+  });
+
   it("creates a splash ad that the public pages carry, switches it off and deletes it, each step in the audit log", async () => {
     const page = await newPage(ctx.browser);
     await loginAsAdmin(page, ctx.server.url);

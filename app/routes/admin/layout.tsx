@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/modules/auth/auth.server";
@@ -16,14 +16,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLayout() {
   const { email } = useLoaderData<typeof loader>();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
+
+  // The phone menu closes with Escape, as the dialogs do, and gives the focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
   const checking = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/");
 
   return (
     <div className="min-h-screen bg-slate-100 md:flex">
+      {/* Keyboard users skip the sidebar's thirteen stops on every screen. */}
+      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-700 focus:shadow">
+        İçeriğe geç
+      </a>
       <div className="flex h-14 items-center justify-between bg-slate-900 px-4 text-white md:hidden">
         <span className="font-semibold">Admin Panel</span>
-        <button type="button" onClick={() => setOpen((v) => !v)} aria-expanded={open} aria-controls="admin-sidebar" className="rounded px-2 py-1 text-sm ring-1 ring-white/30">
+        <button ref={menuButton} type="button" onClick={() => setOpen((v) => !v)} aria-expanded={open} aria-controls="admin-sidebar" className="rounded px-2 py-1 text-sm ring-1 ring-white/30">
           {open ? "Menüyü kapat" : "Menü"}
         </button>
       </div>
@@ -53,7 +70,7 @@ export default function AdminLayout() {
           </Form>
         </div>
       </aside>
-      <main className="min-w-0 flex-1 p-4 md:p-8">
+      <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-8">
         {checking && (
           <p role="status" className="mb-4 text-sm text-slate-500">
             {LOGIN_MESSAGES.checkingGuard}
