@@ -81,7 +81,7 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
   );
 }
 
-export const TABLE_CLASS = "w-full min-w-[640px] divide-y divide-slate-200 text-sm";
+export const TABLE_CLASS = "admin-table w-full min-w-[640px] divide-y divide-slate-200 text-sm";
 export const TABLE_WRAPPER_CLASS = "overflow-x-auto rounded-xl bg-white shadow-sm";
 
 /** The Düzenle link of a row; `to` is the record's editor. */

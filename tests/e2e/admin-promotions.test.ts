@@ -36,7 +36,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     await page.getByRole("cell", { name: "cevrimsiz", exact: true }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
 
-
     await page.getByRole("link", { name: "Yeni Kategori Ekle" }).click();
     const again = page.getByRole("dialog", { name: "Yeni Kategori Ekle" });
     await again.getByLabel("Kategori Adı").fill("Başka");
@@ -152,11 +151,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     const [kept] = await getDb().select().from(promotions).where(eq(promotions.id, promotion.id));
     expect(kept!.title).toBe("Birinci Operatörün Bonusu");
 
+    // Enter in a field saves as 'Güncelle' does, never as 'Yine de kaydet' (shown above it): refused again.
+    const [again] = await Promise.all([second.waitForResponse((response) => response.request().method() === "POST"), second.getByLabel("Promosyon Başlığı").press("Enter")]);
+    expect(again.status()).toBe(400);
+    const [stillKept] = await getDb().select().from(promotions).where(eq(promotions.id, promotion.id));
+    expect(stillKept!.title).toBe("Birinci Operatörün Bonusu");
+
     await second.getByRole("button", { name: "Yine de kaydet" }).click();
     await second.waitForURL(`${ctx.server.url}/admin/promotions`);
     await second.getByText("Promosyon başarıyla güncellendi").waitFor();
     const [replaced] = await getDb().select().from(promotions).where(eq(promotions.id, promotion.id));
     expect(replaced!.title).toBe("İkinci Operatörün Bonusu");
+  });
+
+  it("keeps a row's actions in view when the list is wider than the screen", async () => {
+    const casino = await insertCasino(getDb(), { name: "Çok Uzun Adlı Bir Casino Sitesi" });
+    await insertPromotion(getDb(), { title: "Geniş Liste Bonusu ".repeat(4).trim(), casinoId: casino.id, promotionCode: "COKUZUNBIRPROMOSYONKODU2026" });
+    const page = await adminPage();
+    await page.goto(`${ctx.server.url}/admin/promotions`);
+    const table = page.getByRole("table");
+    const overflow = await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth);
+    expect(overflow).toBeGreaterThan(0);
+    const edit = page.getByRole("row", { name: /Geniş Liste Bonusu/ }).getByRole("link", { name: "Düzenle" });
+    const box = (await edit.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await edit.click();
+    await page.getByRole("heading", { name: "Promosyonu Düzenle" }).waitFor();
   });
 
   it("tints an expired row without a toggle, and switches another off from the list", async () => {
