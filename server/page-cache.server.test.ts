@@ -127,6 +127,25 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
       expect(response.headers.get("vary")).toBe("Accept-Encoding");
     });
 
+    // A hostile run got brotli for `br;q=0, gzip;q=0, identity` and for `x-br`.
+    it.each([
+      ["br, gzip", "br"],
+      ["gzip, deflate, br;q=0.5", "br"],
+      ["GZIP", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["br; q=0.0, gzip;q=1", "gzip"],
+      ["br;q=0, gzip;q=0, identity", null],
+      ["x-br, x-gzip", null],
+      ["deflate", null],
+      ["", null],
+    ])("answers Accept-Encoding %j in %s", async (acceptEncoding, encoding) => {
+      await warm("/blog");
+      const response = await fetch(`${base}/blog`, { headers: { "Accept-Encoding": acceptEncoding } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(await response.text()).toContain("</html>");
+    });
+
     it("never caches or shares admin pages, API answers or a page carrying a flash toast", async () => {
       const admin = await fetch(`${base}/admin/login`);
       expect(admin.headers.get("cache-control")).toBe("private, no-store");

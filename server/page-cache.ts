@@ -148,9 +148,23 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((candidate) => candidate.trim() === "*" || candidate.trim().replace(/^W\//, "") === bare);
 }
 
-function encodingFor(acceptEncoding: string | undefined): Encoding | null {
-  const accepts = acceptEncoding ?? "";
-  return /\bbr\b/.test(accepts) ? "br" : /\bgzip\b/.test(accepts) ? "gzip" : null;
+/**
+ * The encoding to answer in: brotli, else gzip, when the client lists it with a quality
+ * above 0 (RFC 9110 §12.5.3). `br;q=0` refuses brotli, and `x-br` is not brotli (a hostile
+ * run got brotli for both). Without either, the page goes uncompressed.
+ */
+export function encodingFor(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  let gzipAccepted = false;
+  for (const part of acceptEncoding.split(",")) {
+    const [coding = "", ...parameters] = part.split(";");
+    const quality = parameters.map((parameter) => parameter.trim().toLowerCase()).find((parameter) => parameter.startsWith("q="));
+    if (quality !== undefined && !(Number(quality.slice(2)) > 0)) continue;
+    const name = coding.trim().toLowerCase();
+    if (name === "br") return "br";
+    if (name === "gzip") gzipAccepted = true;
+  }
+  return gzipAccepted ? "gzip" : null;
 }
 
 // Moderate levels: within 2% of the highest ones on these pages, at a tenth of the time
