@@ -1,5 +1,6 @@
+import type { MouseEvent } from "react";
 import { useLocation } from "react-router";
-import type { ListOfErrors } from "~/components/forms";
+import { useIsPending, type ListOfErrors } from "~/components/forms";
 import { STALE_EDIT_MESSAGE } from "~/lib/validation";
 
 /**
@@ -9,6 +10,7 @@ import { STALE_EDIT_MESSAGE } from "~/lib/validation";
  */
 export function EditedVersion({ version, formErrors }: { version: string | undefined; formErrors: ListOfErrors }) {
   const { pathname } = useLocation();
+  const pending = useIsPending();
   if (version === undefined) return null;
   return (
     <>
@@ -18,11 +20,38 @@ export function EditedVersion({ version, formErrors }: { version: string | undef
           <a href={pathname} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
             Güncel hâlini yeni sekmede aç
           </a>
-          <button type="submit" name="overwrite" value="on" className="rounded-lg border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
+          <button
+            type="button"
+            disabled={pending}
+            onClick={saveOver}
+            className="rounded-lg border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+          >
             Yine de kaydet
           </button>
         </div>
       )}
     </>
   );
+}
+
+/**
+ * Submits the form with `overwrite=on`. Not a submit button itself: Enter in a field presses
+ * a form's first submit button, and this one stands above 'Güncelle', so Enter after the
+ * refusal saved over the other change. A submitter added at the form's end, as conform adds
+ * its own, carries the value instead.
+ */
+function saveOver(event: MouseEvent<HTMLButtonElement>) {
+  const form = event.currentTarget.form;
+  if (!form) return;
+  const submitter = document.createElement("button");
+  submitter.type = "submit";
+  submitter.name = "overwrite";
+  submitter.value = "on";
+  submitter.hidden = true;
+  form.append(submitter);
+  try {
+    form.requestSubmit(submitter);
+  } finally {
+    submitter.remove();
+  }
 }
