@@ -84,7 +84,7 @@ describeEachDriver("admin casinos", ({ db }) => {
       expect(actions.map((row) => row.outcome)).toEqual(["success", "failure", "success"]);
     });
 
-    it("lets one of two saves made at once from editors opened on the same version through", async () => {
+    it("lets one of three saves made at once from editors opened on the same version through, and refuses the others as stale", async () => {
       const casino = await insertCasino(db(), { name: "Yarış Casino" });
       const edit = { session: admin, params: { id: casino.id } };
       const { version } = (outcomeOf(await callAdmin(editLoader, `/admin/casinos/edit/${casino.id}`, edit)).data as { casino: { version: string } }).casino;
@@ -92,6 +92,10 @@ describeEachDriver("admin casinos", ({ db }) => {
         ["Yarış Casino A", "Yarış Casino B", "Yarış Casino C"].map(async (name) => outcomeOf(await callAdmin(editorAction, `/admin/casinos/edit/${casino.id}`, { ...edit, form: { ...VALID, name, version } }))),
       );
       expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([302, 400, 400]);
+      const stale = "Bu kayıt siz düzenlerken başka bir yerden değiştirildi. Kaydederseniz o değişiklikler kaybolur.";
+      expect(outcomes.filter((outcome) => outcome.status === 400).map((outcome) => outcome.errors?.[""])).toEqual([[stale], [stale]]);
+      const [saved] = await db().select().from(casinos).where(eq(casinos.id, casino.id));
+      expect(saved!.name).toBe(["Yarış Casino A", "Yarış Casino B", "Yarış Casino C"][outcomes.findIndex((outcome) => outcome.status === 302)]);
     });
 
     it("updates a casino, renaming its slug, and 404s an unknown id", async () => {
