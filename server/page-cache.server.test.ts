@@ -10,6 +10,8 @@ import routes from "~/routes";
 import { adminRoutePaths, adminSpellings } from "../tests/helpers/admin-paths";
 import { describeEachDriver, truncateAll } from "../tests/helpers/db";
 import { sendRaw } from "../tests/helpers/hostile-inputs";
+import { makePng } from "../tests/helpers/images";
+import { uploadsRoot } from "~/modules/media/media.server";
 import { commitSessionCookie, createAdminUser, signIn } from "~/modules/auth/auth.server";
 import { invalidatePages, listenForInvalidations, pageStore, SITE_TAG } from "~/lib/page-cache.server";
 
@@ -144,6 +146,25 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-encoding")).toBe(encoding);
       expect(await response.text()).toContain("</html>");
+    });
+
+    // A hostile run: through the page cache an image lost its ETag and length, and each query
+    // string read the whole file into memory again.
+    it("serves uploaded files as their route does, with ETag and length, never through the page cache", async () => {
+      const name = "promotion_1764300000000_abcdefghijkl.png";
+      const png = await makePng(40, 30);
+      fs.mkdirSync(path.join(uploadsRoot(), "promotions"), { recursive: true });
+      fs.writeFileSync(path.join(uploadsRoot(), "promotions", name), png);
+      for (const address of [`/media/promotions/${name}`, `/media/promotions/${name}?v=2`, `/MEDIA/promotions/${name}`]) {
+        const response = await fetch(base + address);
+        expect(response.status, address).toBe(200);
+        expect(response.headers.get("x-cache"), address).toBeNull();
+        expect(response.headers.get("etag"), address).toMatch(/^"/);
+        expect(response.headers.get("content-length"), address).toBe(String(png.length));
+        expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
+      }
+      const head = await fetch(`${base}/media/promotions/${name}`, { method: "HEAD" });
+      expect(head.headers.get("content-length")).toBe(String(png.length));
     });
 
     it("never caches or shares admin pages, API answers or a page carrying a flash toast", async () => {

@@ -341,8 +341,11 @@ export function pageCache(render: Render): RequestHandler {
 }
 
 // Issue 11 §3: /git/ answers are per click (each one counted, with the visitor's real method):
-// they never enter the page cache, however the path is spelled (/GIT/x, /%67it/x).
-const UNCACHED_AREAS = /^\/+git(\/|$)/;
+// they never enter the page cache, however the path is spelled (/GIT/x, /%67it/x). Nor do
+// files (/media/, and /og/ share images, which keep their own drawings): their routes stream
+// them with ETag and Content-Length, which the page cache's private answer dropped, after
+// reading each whole file into memory once per query string (a hostile run).
+const UNCACHED_AREAS = /^\/+(?:git|media|og)(\/|$)/;
 
 function isUncachedArea(path: string): boolean {
   return UNCACHED_AREAS.test(routedPath(path));
