@@ -157,6 +157,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     const [stillKept] = await getDb().select().from(promotions).where(eq(promotions.id, promotion.id));
     expect(stillKept!.title).toBe("Birinci Operatörün Bonusu");
 
+    // Merging by hand: typing keeps the warning and its ways on, shown once.
+    await second.getByLabel("Kısa Açıklama").fill("İki operatörün değişiklikleri birleşti");
+    await second.getByRole("button", { name: "Yine de kaydet" }).waitFor();
+    expect(await second.getByText("Bu kayıt siz düzenlerken başka bir yerden değiştirildi. Kaydederseniz o değişiklikler kaybolur.").count()).toBe(1);
+
     await second.getByRole("button", { name: "Yine de kaydet" }).click();
     await second.waitForURL(`${ctx.server.url}/admin/promotions`);
     await second.getByText("Promosyon başarıyla güncellendi").waitFor();

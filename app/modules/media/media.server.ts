@@ -78,7 +78,7 @@ function encode(pipeline: Sharp, extension: ImageExtension): Sharp {
  * uncached page and image waited for minutes (a hostile run). One at a time leaves three.
  */
 let imageQueue: Promise<unknown> = Promise.resolve();
-function oneImageAtATime<T>(work: () => Promise<T>): Promise<T> {
+function queueImageWork<T>(work: () => Promise<T>): Promise<T> {
   const run = imageQueue.then(work, work);
   imageQueue = run.catch(() => {});
   return run;
@@ -93,7 +93,8 @@ async function storeImage(
   const animated = extension === "gif" || extension === "webp";
   // The header is read without a pixel limit (metadata decodes no pixels) so that a bomb
   // gets its own message; decoding then runs with limitInputPixels as a second guard.
-  const input = () => sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS, animated, failOn: "error" });
+  // A decode that never ends would hold the upload queue (below): each output gets a minute.
+  const input = () => sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS, animated, failOn: "error" }).timeout({ seconds: 60 });
   let metadata: Metadata;
   try {
     metadata = await sharp(source, { limitInputPixels: false, animated }).metadata();
@@ -170,7 +171,7 @@ export async function uploadImage(bucket: MediaBucket, request: Request, actor: 
     if (!part || part.size === 0) result = { ok: false, status: 400, message: MEDIA_MESSAGES.noFile };
     else if (!extension) result = { ok: false, status: 415, message: MEDIA_MESSAGES.notAnImage };
     else {
-      const stored = await oneImageAtATime(() => storeImage(bucket, tmp, extension));
+      const stored = await queueImageWork(() => storeImage(bucket, tmp, extension));
       result = stored.ok ? { ok: true, url: mediaPath(bucket, stored.file), file: stored.file, width: stored.width, height: stored.height } : stored;
     }
   } catch (error) {

@@ -47,8 +47,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (commentPage === null) throw redirect(path, 301);
   // An address the fuzzy steps resolved (a typo, an old title, Turkish letters) sends the
   // visitor to the promotion's own address: one URL a page for search engines, and one
-  // cached copy instead of one per spelling a stranger makes up.
-  if (slugs && path !== `/bonuslar/${slugs.casino}/${slugs.promotion}`) throw redirect(commentPage > 1 ? `${path}?${COMMENT_PAGE_PARAM}=${commentPage}` : path, 301);
+  // cached copy instead of one per spelling a stranger makes up. The query (the comment page,
+  // a campaign's utm_ tags) goes along.
+  if (slugs && path !== `/bonuslar/${slugs.casino}/${slugs.promotion}`) throw redirect(`${path}${url.search}`, 301);
   const [related, comments, commentTotal, seo] = await Promise.all([
     listRelatedPromotions(promotion),
     listCommentPage(promotion.id, { offset: (commentPage - 1) * COMMENTS_PAGE_SIZE }),

@@ -22,7 +22,7 @@ import {
   type BlogPostTabId,
 } from "~/modules/blog/blog.schema";
 import { SEO_GUIDANCE } from "~/modules/seo/seo.schema";
-import { EditedVersion } from "~/components/stale-edit";
+import { EditedVersion, withoutStaleEdit } from "~/components/stale-edit";
 
 type Props = {
   post: BlogPostEditorValue | null;
@@ -161,8 +161,8 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
         <FormTabList label="Blog yazısı formu" idPrefix="blog" tabs={BLOG_POST_TABS} current={tab} onSelect={setTab} tabsWithErrors={tabsWithErrors} />
 
         <div className="space-y-5 p-6">
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <EditedVersion version={post?.version} formErrors={form.errors} />
+          <ErrorList id={form.errorId} errors={withoutStaleEdit(form.errors)} />
+          <EditedVersion version={post?.version} lastResult={lastResult} />
 
           <div role="tabpanel" id="blog-panel-content" aria-labelledby="blog-tab-content" hidden={tab !== "content"} className="space-y-5">
             <Field label="Başlık" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />

@@ -7,7 +7,7 @@ import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms
 import { RichTextEditor } from "~/components/rich-text-editor";
 import { PLACEHOLDER_IMAGE } from "~/components/promotion-card";
 import { CASINO_MESSAGES, CasinoFormSchema, type CasinoEditorValue } from "~/modules/casinos/casinos.schema";
-import { EditedVersion } from "~/components/stale-edit";
+import { EditedVersion, withoutStaleEdit } from "~/components/stale-edit";
 
 /** admin.md §2 "Casino form": one editor for new and edit. */
 export function CasinoEditor({ casino, lastResult }: { casino: CasinoEditorValue | null; lastResult?: SubmissionResult<string[]> }) {
@@ -30,8 +30,8 @@ export function CasinoEditor({ casino, lastResult }: { casino: CasinoEditorValue
       </Link>
       <h1 className="mb-6 mt-2 text-2xl font-bold">{casino ? "Casino Sitesini Düzenle" : "Yeni Casino Sitesi Ekle"}</h1>
       <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <EditedVersion version={casino?.version} formErrors={form.errors} />
+        <ErrorList id={form.errorId} errors={withoutStaleEdit(form.errors)} />
+        <EditedVersion version={casino?.version} lastResult={lastResult} />
         <Field label="Site Adı" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
         <Field label="Site URL" errors={fields.url.errors} inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://" }} />
         {/* Issue 11 §3: changing it moves every outbound link of the casino at once. */}

@@ -17,7 +17,7 @@ import {
   WAGERING_BASIS_LABELS,
 } from "~/modules/promotions/bonus-terms";
 import { istanbulToday } from "~/lib/dates";
-import { EditedVersion } from "~/components/stale-edit";
+import { EditedVersion, withoutStaleEdit } from "~/components/stale-edit";
 import {
   PROMOTION_MESSAGES,
   PROMOTION_TABS,
@@ -96,8 +96,8 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
         <FormTabList label="Promosyon formu" idPrefix="promotion" tabs={PROMOTION_TABS} current={tab} onSelect={setTab} tabsWithErrors={tabsWithErrors} />
 
         <div className="space-y-5 p-6">
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <EditedVersion version={promotion?.version} formErrors={form.errors} />
+          <ErrorList id={form.errorId} errors={withoutStaleEdit(form.errors)} />
+          <EditedVersion version={promotion?.version} lastResult={lastResult} />
 
           <div role="tabpanel" id="promotion-panel-details" aria-labelledby="promotion-tab-details" hidden={tab !== "details"} className="space-y-5">
             <Field label="Promosyon Başlığı" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
