@@ -109,6 +109,12 @@ describe("settings, SEO settings and comments in Chromium", () => {
     // The filter is kept: the edited comment now has 5 stars and leaves the 3-star list.
     expect(new URL(page.url()).searchParams.get("puan")).toBe("3");
     await expect(page.getByText("Moderatörün düzelttiği yorum metni").count()).resolves.toBe(0);
+    // The saved dialog is no step of the history: Back leaves the list, it does not reopen the dialog.
+    const wentBack = page.evaluate(() => new Promise((resolve) => window.addEventListener("popstate", resolve, { once: true })));
+    await page.goBack();
+    await wentBack;
+    expect(new URL(page.url()).searchParams.has("duzenle")).toBe(false);
+    expect(await page.getByRole("dialog", { name: "Yorumu Düzenle" }).count()).toBe(0);
 
     await page.goto(`${ctx.server.url}/admin/comments?q=${encodeURIComponent("Moderatörün düzelttiği")}`);
     const edited = page.locator("tbody tr", { hasText: "Moderatörün düzelttiği yorum metni" });

@@ -170,7 +170,8 @@ function CategoryDialog({ category, lastResult, closeTo }: { category: CategoryL
       onClose={() => navigate(closeTo, { preventScrollReset: true })}
       className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
     >
-      <Form method="post" {...getFormProps(form)} className="space-y-5 p-6">
+      {/* The save replaces the dialog's history entry: Back after it does not reopen the dialog. */}
+      <Form method="post" {...getFormProps(form)} replace className="space-y-5 p-6">
         <h2 id="category-dialog-title" className="text-lg font-bold">
           {title}
         </h2>

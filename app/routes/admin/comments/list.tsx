@@ -212,7 +212,8 @@ function CommentEditDialog({ comment, closeHref, lastResult }: { comment: Commen
       <h2 id={`${form.id}-title`} className="mb-4 text-lg font-bold">
         Yorumu Düzenle
       </h2>
-      <Form method="post" {...getFormProps(form)} preventScrollReset className="space-y-4">
+      {/* The save replaces the dialog's history entry: Back after it does not reopen the dialog. */}
+      <Form method="post" {...getFormProps(form)} replace preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={comment.id} />
         <ErrorList id={form.errorId} errors={form.errors} />
