@@ -94,11 +94,11 @@ export function EditLink({ to }: { to: string }) {
 }
 
 /** A row's delete, asked twice (issue 8: every delete confirms), posted as intent=delete. */
-export function DeleteRowForm({ id, label }: { id: string; label: string }) {
+export function DeleteRowForm({ id, label, confirmLabel }: { id: string; label: string; confirmLabel?: string }) {
   return (
     <Form method="post" className="inline">
       <input type="hidden" name="id" value={id} />
-      <ConfirmButton name="intent" value="delete" aria-label={`${label} sil`}>
+      <ConfirmButton name="intent" value="delete" aria-label={`${label} sil`} confirmLabel={confirmLabel}>
         Sil
       </ConfirmButton>
     </Form>

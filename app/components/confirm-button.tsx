@@ -20,7 +20,12 @@ export function ConfirmButton({
       aria-label={armed ? `${props["aria-label"] ?? ""} ${confirmLabel}`.trim() : props["aria-label"]}
       type={armed ? "submit" : "button"}
       onClick={(event) => {
-        if (armed) return props.onClick?.(event);
+        if (armed) {
+          // Disarmed once the click has submitted (a refused delete left it armed): after the
+          // event, since a "button" at dispatch time would not submit.
+          setTimeout(() => setArmed(false), 0);
+          return props.onClick?.(event);
+        }
         event.preventDefault();
         setArmed(true);
         clearTimeout(timer.current);

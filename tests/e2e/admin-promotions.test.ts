@@ -184,6 +184,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     await page.getByRole("heading", { name: "Promosyonu Düzenle" }).waitFor();
   });
 
+  it("says how many live promotions a casino has before deleting it, and disarms a delete the server refused", async () => {
+    const casino = await insertCasino(getDb(), { name: "Silinecek Casino" });
+    const category = await insertCategory(getDb(), { name: "Kullanılan Kategori" });
+    for (const title of ["Birinci Canlı Bonus", "İkinci Canlı Bonus"]) await insertPromotion(getDb(), { title, casinoId: casino.id, categoryId: category.id });
+    const page = await adminPage();
+    await page.goto(`${ctx.server.url}/admin/casinos`);
+    const removeCasino = page.getByRole("button", { name: /^Silinecek Casino sil/ });
+    await page.waitForFunction(() => Object.keys(document.querySelector('button[value="delete"]')!).some((key) => key.startsWith("__reactProps")));
+    await removeCasino.click();
+    await expect(removeCasino.textContent()).resolves.toBe("2 aktif promosyonu var. Yine de sil?");
+
+    await page.goto(`${ctx.server.url}/admin/categories`);
+    await hydrated(page, 'form[role="search"]');
+    const removeCategory = page.getByRole("row", { name: /Kullanılan Kategori/ }).getByRole("button", { name: /sil/ });
+    await removeCategory.click();
+    await removeCategory.click();
+    await page.getByText("Bu kategori kullanımda olduğu için silinemez").waitFor();
+    await expect(removeCategory.textContent()).resolves.toBe("Sil");
+  });
+
   it("tints an expired row without a toggle, and switches another off from the list", async () => {
     await insertPromotion(getDb(), { title: "Süresi Geçmiş Bonus", expiryDate: new Date(Date.now() - 3_600_000) });
     await insertPromotion(getDb(), { title: "Açık Bonus", isActive: true });

@@ -88,7 +88,12 @@ export default function CasinoList({ loaderData, actionData }: Route.ComponentPr
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTr(casino.createdAt)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">
                   <EditLink to={`/admin/casinos/edit/${casino.id}`} />
-                  <DeleteRowForm id={casino.id} label={casino.name} />
+                  {/* Its promotions stay, without a casino ('Diğer'): the confirmation says how many are live. */}
+                  <DeleteRowForm
+                    id={casino.id}
+                    label={casino.name}
+                    confirmLabel={casino.activePromotionCount > 0 ? `${casino.activePromotionCount} aktif promosyonu var. Yine de sil?` : undefined}
+                  />
                 </td>
               </tr>
             ))}
