@@ -15,6 +15,8 @@ describe("dashboard, splash ads and audit log in Chromium", () => {
     // The skeletons give way to the streamed figures: four changes against last month.
     await page.locator("[data-skeleton]").first().waitFor({ state: "detached" });
     await expect(page.getByText("geçen aya göre").count()).resolves.toBe(4);
+    // Each change says what it counts: this month's additions against last month's.
+    await expect(page.getByText(/^bu ay eklenen aktif casinolar: \d+ \(geçen ay \d+\)$/).count()).resolves.toBe(1);
     await page.getByRole("heading", { name: "Son Promosyonlar" }).waitFor();
     // The demo content has promotions: the list links each to its editor.
     await expect(page.locator('a[href^="/admin/promotions/edit/"]').count()).resolves.toBe(3);

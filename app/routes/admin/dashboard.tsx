@@ -231,9 +231,15 @@ function StatCard({ label, basis, figure }: { label: string; basis: string; figu
       {/* A failed read shows a dash: admin.md §8 wants no message, and 0 would be a false figure. */}
       <p className="mt-2 text-3xl font-bold">{figure ? formatNumberTr(figure.total) : "—"}</p>
       {figure && (
-        <p className="mt-1 text-xs text-slate-500" title={`${basis}: ${figure.thisMonth}, geçen ay: ${figure.lastMonth}`}>
-          <span className={`font-semibold ${tone}`}>{change}</span> geçen aya göre
-        </p>
+        <>
+          <p className="mt-1 text-xs text-slate-500">
+            <span className={`font-semibold ${tone}`}>{change}</span> geçen aya göre
+          </p>
+          {/* What the change counts, in view: '-100%' beside 'Aktif Casino 10' read as casinos lost (operator walk-through). */}
+          <p className="mt-0.5 text-xs text-slate-500">
+            {basis}: {formatNumberTr(figure.thisMonth)} (geçen ay {formatNumberTr(figure.lastMonth)})
+          </p>
+        </>
       )}
     </article>
   );
