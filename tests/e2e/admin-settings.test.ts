@@ -19,6 +19,12 @@ describe("settings, SEO settings and comments in Chromium", () => {
 
     await mainTitle.fill(`${original}!`);
     await expect(save.isEnabled()).resolves.toBe(true);
+    // Another tab and back keeps what was typed and not yet saved.
+    await page.getByRole("tab", { name: "İçerik Alanları" }).click();
+    await page.getByRole("tab", { name: "İçerik Alanları", selected: true }).waitFor();
+    await page.getByRole("tab", { name: "Hero Bölümü" }).click();
+    await page.getByRole("tab", { name: "Hero Bölümü", selected: true }).waitFor();
+    await expect(mainTitle.inputValue()).resolves.toBe(`${original}!`);
     // Typing the stored value back is no change.
     await mainTitle.fill(original);
     await page.waitForFunction(() => document.querySelector("#hero-form button[type=submit]")?.hasAttribute("disabled"));

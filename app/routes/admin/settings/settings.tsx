@@ -97,16 +97,20 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </Link>
         ))}
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="rounded-xl bg-white p-6 shadow-sm">
-        {/* Keyed by the saved time: after a save the form starts again from the stored values. */}
-        {tab === "hero" ? (
-          <HeroForm key={settings.hero.updatedAt ?? "default"} hero={settings.hero} lastResult={resultIntent === "hero" ? result : undefined} />
-        ) : tab === "content" ? (
-          <ContentForm key={settings.contentUpdatedAt ?? "default"} html={settings.blogSectionText} lastResult={resultIntent === "content" ? result : undefined} />
-        ) : (
-          <ComplianceForm key={settings.contentUpdatedAt ?? "default"} compliance={settings.compliance} lastResult={resultIntent === "compliance" ? result : undefined} />
-        )}
-      </div>
+      {/* Every tab's form stays mounted, the others hidden: switching tabs keeps what was typed
+          (unmounting them threw it away: operator walk-through). Keyed by the saved time: after
+          a save a form starts again from the stored values. */}
+      {SETTINGS_TABS.map((t) => (
+        <div key={t.id} role="tabpanel" id={`panel-${t.id}`} aria-labelledby={`tab-${t.id}`} hidden={tab !== t.id} className="rounded-xl bg-white p-6 shadow-sm">
+          {t.id === "hero" ? (
+            <HeroForm key={settings.hero.updatedAt ?? "default"} hero={settings.hero} lastResult={resultIntent === "hero" ? result : undefined} />
+          ) : t.id === "content" ? (
+            <ContentForm key={settings.contentUpdatedAt ?? "default"} html={settings.blogSectionText} lastResult={resultIntent === "content" ? result : undefined} />
+          ) : (
+            <ComplianceForm key={settings.contentUpdatedAt ?? "default"} compliance={settings.compliance} lastResult={resultIntent === "compliance" ? result : undefined} />
+          )}
+        </div>
+      ))}
     </section>
   );
 }
