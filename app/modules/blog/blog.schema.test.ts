@@ -25,7 +25,7 @@ describe("the blog post form (admin.md §5)", () => {
   it("turns empty optional fields into null and keeps a slug left empty for the title to build", () => {
     const result = parse({});
     expect(result.status).toBe("success");
-    expect(result.value).toEqual({ ...valid, content: valid.content, imageUrl: null, seoTitle: null, seoDescription: null, seoKeywords: null, slug: null });
+    expect(result.value).toEqual({ ...valid, content: valid.content, imageUrl: null, seoTitle: null, seoDescription: null, seoKeywords: null, slug: null, version: null, overwrite: false });
   });
 
   it("builds a typed slug by the slug rule, and reads one without letters or digits as empty", () => {
