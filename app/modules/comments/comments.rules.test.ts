@@ -81,7 +81,7 @@ describe("comment rules in the browser and on the server", () => {
 
   // A hostile run published comments that look blank: trim() keeps these characters.
   it("reads a name or comment that draws nothing as missing, and garbled bytes as invalid", () => {
-    for (const blank of ["\u3164", "\u115F\u1160", "\uFFA0", "\u2800", "\u034F", " \u3164 \u2800 "]) {
+    for (const blank of ["\u3164", "\u115F\u1160", "\uFFA0", "\u2800", "\u034F", " \u3164 \u2800 ", "\u200B\u200C\u200D", "\u00AD\u2060\u180E", "\u{E0001}\u{E0020}", "\u2800\u200B\u3164"]) {
       expect(firstCommentProblem({ userName: blank, comment: "metin" })).toBe("Lütfen kullanıcı adınızı girin");
       expect(firstCommentProblem({ userName: "Ali", comment: blank })).toBe("Lütfen yorumunuzu yazın");
       expect(CommentSchema.safeParse({ userName: "Ali", comment: blank }).error?.issues.map((issue) => issue.message)).toEqual(["Lütfen yorumunuzu yazın"]);

@@ -17,11 +17,12 @@ export const COMMENT_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}|[\u202a-\u202e\u20
 /**
  * Text that draws nothing, though trim() keeps it: the Hangul fillers (U+115F, U+1160,
  * U+3164, U+FFA0), the blank braille cell (U+2800) and combining marks with no letter to
- * sit on (U+034F among them). A name or comment of only these is empty (a hostile run
+ * sit on (U+034F among them), and every default-ignorable code point (zero-width spaces and
+ * joiners, the soft hyphen, tag characters). A name or comment of only these is empty (a hostile run
  * published blank-looking comments with them). U+FFFD, above, is what a browser makes of
  * bytes that were no UTF-8: no one types it.
  */
-const DRAWS_NOTHING = /^[\s\u115f\u1160\u3164\uffa0\u2800\p{M}]*$/u;
+const DRAWS_NOTHING = /^[\s\u115f\u1160\u3164\uffa0\u2800\p{M}\p{Default_Ignorable_Code_Point}]*$/u;
 
 export function drawsNothing(text: string): boolean {
   return DRAWS_NOTHING.test(text);
