@@ -165,6 +165,12 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
       }
       const head = await fetch(`${base}/media/promotions/${name}`, { method: "HEAD" });
       expect(head.headers.get("content-length")).toBe(String(png.length));
+      // A file has no route data: React Router answered `.data` with the file serialised as text.
+      for (const address of [`/media/promotions/${name}.data`, `/Media/promotions/${name}.data`, `/og/x.jpg.data`]) {
+        const data = await fetch(base + address);
+        expect(data.status, address).toBe(404);
+        expect(await data.text()).toBe("İstek karşılanamadı.");
+      }
     });
 
     it("never caches or shares admin pages, API answers or a page carrying a flash toast", async () => {
