@@ -135,8 +135,8 @@ export function editedVersion() {
 }
 
 /** Whether a save is made on an older version of the record than the stored one, and not meant to replace it ('Yine de kaydet'). */
-export function isStaleEdit(stored: Date, edited: { version: number | null; overwrite: boolean }): boolean {
-  return edited.version !== null && !edited.overwrite && stored.getTime() !== edited.version;
+export function isStaleEdit(stored: Date, edited: { version?: number | null; overwrite?: boolean }): boolean {
+  return edited.version != null && !edited.overwrite && stored.getTime() !== edited.version;
 }
 
 /** The fields an editor of a saved record posts besides its own (ADR 022): the version it was opened on, and 'Yine de kaydet'. */

@@ -199,7 +199,7 @@ export function savePost(actor: Actor, id: string | null, input: PostInput): Pro
           ? await tx.select({ slug: blogPosts.slug, isPublished: blogPosts.isPublished, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(eq(blogPosts.id, id)).for("update")
           : [];
         if (!current) return reject({ "": [BLOG_POST_MESSAGES.notFound] });
-        if (isStaleEdit(current.updatedAt, { version: input.version ?? null, overwrite: input.overwrite ?? false })) return reject({ "": [STALE_EDIT_MESSAGE] });
+        if (isStaleEdit(current.updatedAt, input)) return reject({ "": [STALE_EDIT_MESSAGE] });
       }
       // Checked first so the message can say where the slug came from; the unique
       // constraint (mapped above) still decides between two concurrent saves.
