@@ -254,8 +254,9 @@ const FILE_AREAS = /^\/+(?:media|og)\//;
 
 export function rejectFileDataRequests(): RequestHandler {
   return (req, res, next) => {
-    // routedPath drops `.data`, as React Router does: the suffix is read from the path sent.
-    if (FILE_AREAS.test(pathOf(req)) && /\.data$/i.test(req.path)) return refuse(req, res, 404, REQUEST_MESSAGES.notServed, "route data asked of a file");
+    // routedPath drops `.data`, as React Router does: the suffix is read from the path sent,
+    // first, so the other requests skip the path's decoding.
+    if (/\.data$/i.test(req.path) && FILE_AREAS.test(pathOf(req))) return refuse(req, res, 404, REQUEST_MESSAGES.notServed, "route data asked of a file");
     next();
   };
 }
