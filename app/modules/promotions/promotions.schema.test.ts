@@ -4,6 +4,7 @@ import {
   dateToIstanbulLocal,
   derivePromotionFields,
   firstTabWithErrors,
+  freePromotionSlug,
   istanbulLocalToDate,
   promotionFailure,
   promotionPublicPath,
@@ -29,6 +30,36 @@ describe("promotion derived fields", () => {
       searchText: "izmir %50 yatirim bonusu\nher gun",
     });
     expect(derivePromotionFields("BOĞAZİÇİ Işıltı Şölen", "<p>Çarşı ÖDÜL</p>").searchText).toBe("bogazici isilti solen\ncarsi odul");
+  });
+});
+
+describe("a promotion's slug within its casino (ADR 023)", () => {
+  const taken = (...slugs: string[]) => new Set(slugs);
+
+  it("is the title's slug while no other promotion of the casino has it, else the first free number from 2", () => {
+    expect(freePromotionSlug("super-bonus", taken())).toBe("super-bonus");
+    expect(freePromotionSlug("super-bonus", taken("super-bonus"))).toBe("super-bonus-2");
+    expect(freePromotionSlug("super-bonus", taken("super-bonus", "super-bonus-2", "super-bonus-4"))).toBe("super-bonus-3");
+  });
+
+  it("keeps the numbered slug a promotion has while its title gives the same slug and the number is its own", () => {
+    expect(freePromotionSlug("super-bonus", taken(), "super-bonus-3")).toBe("super-bonus-3");
+    expect(freePromotionSlug("super-bonus", taken("super-bonus"), "super-bonus-2")).toBe("super-bonus-2");
+    // Taken meanwhile (a hand-made duplicate): the next free one.
+    expect(freePromotionSlug("super-bonus", taken("super-bonus", "super-bonus-2"), "super-bonus-2")).toBe("super-bonus-3");
+  });
+
+  it("drops a slug the title no longer gives, and numbers the spec's rule never makes (-0, -1)", () => {
+    expect(freePromotionSlug("kis-bonusu", taken(), "super-bonus-2")).toBe("kis-bonusu");
+    expect(freePromotionSlug("super-bonus", taken(), "super-bonus-1")).toBe("super-bonus");
+    expect(freePromotionSlug("super-bonus", taken(), "super-bonus-0")).toBe("super-bonus");
+    expect(freePromotionSlug("super-bonus", taken(), "super-bonusx-2")).toBe("super-bonus");
+  });
+
+  it("cuts the title's slug so that the number fits in the rule's 80 characters, without a double hyphen", () => {
+    const long = `${"a".repeat(77)}-bc`;
+    expect(freePromotionSlug(long, taken(long))).toBe(`${"a".repeat(77)}-2`);
+    expect(freePromotionSlug(long, taken(long), `${"a".repeat(77)}-2`)).toBe(`${"a".repeat(77)}-2`);
   });
 });
 

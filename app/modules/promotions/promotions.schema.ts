@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formatNumberTr } from "~/lib/numbers";
 import { firstTabWithErrorsIn } from "~/lib/form-tabs";
 import { istanbulToday, readCalendarDay, SITE_TIME_ZONE } from "~/lib/dates";
-import { slugify } from "~/lib/slug";
+import { SLUG_MAX_LENGTH, slugify } from "~/lib/slug";
 import { cutText, htmlToText, SHORT_DESCRIPTION_LENGTH } from "~/lib/text";
 import { foldForSearch } from "~/lib/turkish";
 import { checkbox, editedVersionFields, optionalId, optionalImageUrl, optionalParsed, optionalText, richText, text, webUrl } from "~/lib/validation";
@@ -30,6 +30,30 @@ export function derivePromotionFields(title: string, descriptionHtml: string): {
     slug: slugify(title),
     searchText: foldForSearch(`${title}\n${shortDescriptionOf(descriptionHtml)}`),
   };
+}
+
+/** The slug with a number after it ('-2'), cut so that the whole stays within the slug rule's length. */
+function numberedSlug(base: string, n: number): string {
+  const suffix = `-${n}`;
+  return `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, "")}${suffix}`;
+}
+
+/**
+ * ADR 023: a promotion's address is unique within its casino. The title's slug when no other
+ * promotion of the casino has it, else the first free '-2', '-3', ... as WordPress numbers
+ * its posts. A promotion keeps the numbered slug it has while its title gives the same slug,
+ * so its address does not move when the offer that caused the number is deleted.
+ * `taken`: the slugs of the casino's other promotions.
+ */
+export function freePromotionSlug(base: string, taken: ReadonlySet<string>, current: string | null = null): string {
+  const numbered = current?.match(/-(\d+)$/);
+  const keepsNumber = numbered !== null && numbered !== undefined && Number(numbered[1]) >= 2 && numberedSlug(base, Number(numbered[1])) === current;
+  if (current !== null && (current === base || keepsNumber) && !taken.has(current)) return current;
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = numberedSlug(base, n);
+    if (!taken.has(candidate)) return candidate;
+  }
 }
 
 // ---- The stored description (admin.md §3) --------------------------------------------
@@ -343,6 +367,8 @@ export type PromotionEditorValue = {
   isActive: boolean;
   /** The version it was opened on (its updated_at, ISO), posted back so a save can tell a change made since (ADR 022). */
   version: string;
+  /** Its public address as saved (promotionPublicPath), numbered when the title's slug was taken (ADR 023). */
+  address: string;
 } & BonusTermsEditorValue;
 
 /** The structured terms as the editor's inputs hold them ("" for none). */

@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { auditLog, indexNowQueue, promotions } from "~/db/schema";
@@ -220,6 +221,83 @@ describeEachDriver("promotions (module reads)", ({ db }) => {
       expect((await setPromotionActiveByAdmin(actor, ended.id, true)).ok).toBe(false);
       // Named by its title, so the audit screen says which promotion was refused.
       expect(await audits()).toEqual([{ action: "promotion.activate", outcome: "failure", entityId: ended.id, summary: "Bitmiş Bonus" }]);
+    });
+  });
+  describe("one address per promotion within its casino (ADR 023)", () => {
+    const editorInput = (values: Record<string, string>) =>
+      PromotionFormSchema.parse({ title: "Hoş Geldin Bonusu", shortDescription: "İlk yatırıma yüzde yüz bonus", fullDescription: "", terms: "", url: "https://yildiz.example/bonus", ...values });
+    const saved = async (id: string | null, values: Record<string, string>) => {
+      const result = await savePromotion(actor, id, editorInput(values));
+      if (!result.ok) throw new Error(JSON.stringify(result));
+      return result.value;
+    };
+
+    it("numbers a title whose address another promotion of the casino has, so each offer is found at its own address", async () => {
+      const casino = await insertCasino(db(), { name: "Yıldız Casino" });
+      const other = await insertCasino(db(), { name: "Ege Bet" });
+      const first = await saved(null, { title: "Süper Bonus", casinoId: casino.id, isActive: "on" });
+      const second = await saved(null, { title: "Super Bonus", casinoId: casino.id, isActive: "on" });
+      const third = await saved(null, { title: "SÜPER BONUS!", casinoId: casino.id, isActive: "on" });
+      const elsewhere = await saved(null, { title: "Süper Bonus", casinoId: other.id, isActive: "on" });
+      expect([first.slug, second.slug, third.slug, elsewhere.slug]).toEqual(["super-bonus", "super-bonus-2", "super-bonus-3", "super-bonus"]);
+      expect((await findActivePromotionBySlugs("yildiz-casino", "super-bonus"))?.title).toBe("Süper Bonus");
+      expect((await findActivePromotionBySlugs("yildiz-casino", "super-bonus-2"))?.title).toBe("Super Bonus");
+      expect((await findActivePromotionBySlugs("yildiz-casino", "super-bonus-3"))?.title).toBe("SÜPER BONUS!");
+      // The editor names the address each was given.
+      expect((await getPromotionForEdit(second.id))?.address).toBe("/bonuslar/yildiz-casino/super-bonus-2");
+    });
+
+    it("keeps a numbered address through later saves and the first offer's delete; a new title takes its own slug", async () => {
+      const casino = await insertCasino(db(), { name: "Yıldız Casino" });
+      const first = await saved(null, { title: "Süper Bonus", casinoId: casino.id });
+      const second = await saved(null, { title: "Super Bonus", casinoId: casino.id });
+      expect((await saved(second.id, { title: "Super Bonus", casinoId: casino.id })).slug).toBe("super-bonus-2");
+      await removePromotion(actor, first.id);
+      expect((await saved(second.id, { title: "Super Bonus", casinoId: casino.id })).slug).toBe("super-bonus-2");
+      expect((await saved(second.id, { title: "Kış Bonusu", casinoId: casino.id })).slug).toBe("kis-bonusu");
+      // Back to the old title, whose plain slug is free again.
+      expect((await saved(second.id, { title: "Super Bonus", casinoId: casino.id })).slug).toBe("super-bonus");
+    });
+
+    it("numbers a promotion moved to a casino where its slug is taken, and stays within the slug rule's 80 characters", async () => {
+      const from = await insertCasino(db(), { name: "Yıldız Casino" });
+      const to = await insertCasino(db(), { name: "Ege Bet" });
+      const long = "Çok ".repeat(30).trim();
+      const there = await saved(null, { title: long, casinoId: to.id });
+      const moving = await saved(null, { title: long, casinoId: from.id });
+      const moved = await saved(moving.id, { title: long, casinoId: to.id });
+      expect(there.slug).toHaveLength(79);
+      // The slug rule's 80 characters, the number included: the title's slug is cut to make room.
+      expect(moved.slug).toBe(`${"cok-".repeat(19)}co-2`);
+    });
+
+    it("gives six saves of one title into one casino at once six addresses", async () => {
+      const casino = await insertCasino(db(), { name: "Yıldız Casino" });
+      const results = await Promise.all(Array.from({ length: 6 }, () => saved(null, { title: "Süper Bonus", casinoId: casino.id, isActive: "on" })));
+      expect(new Set(results.map((result) => result.slug)).size).toBe(6);
+      const rows = await db().select({ slug: promotions.slug }).from(promotions).where(eq(promotions.casinoId, casino.id));
+      expect(rows.map((row) => row.slug).sort()).toEqual(["super-bonus", "super-bonus-2", "super-bonus-3", "super-bonus-4", "super-bonus-5", "super-bonus-6"]);
+    });
+
+    it("migration 0012 numbers the older of the promotions sharing an address, the newest keeping it", async () => {
+      const casino = await insertCasino(db(), { name: "Yıldız Casino" });
+      const other = await insertCasino(db(), { name: "Ege Bet" });
+      const at = (day: number) => new Date(`2026-01-0${day}T00:00:00Z`);
+      const oldest = await insertPromotion(db(), { title: "Süper Bonus", casinoId: casino.id, createdAt: at(1) });
+      const older = await insertPromotion(db(), { title: "Super Bonus", casinoId: casino.id, createdAt: at(2) });
+      const newest = await insertPromotion(db(), { title: "SUPER BONUS", casinoId: casino.id, createdAt: at(3) });
+      // Already taken by a promotion whose title gives it: the next number is used instead.
+      const numbered = await insertPromotion(db(), { title: "Super Bonus 2", casinoId: casino.id, createdAt: at(4) });
+      const elsewhere = await insertPromotion(db(), { title: "Süper Bonus", casinoId: other.id, createdAt: at(5) });
+      await db().execute(sql.raw(fs.readFileSync("drizzle/0012_promotion-slugs-unique-per-casino.sql", "utf8")));
+      const slugOf = async (id: string) => (await db().select({ slug: promotions.slug }).from(promotions).where(eq(promotions.id, id)))[0]!.slug;
+      expect({
+        newest: await slugOf(newest.id),
+        older: await slugOf(older.id),
+        oldest: await slugOf(oldest.id),
+        numbered: await slugOf(numbered.id),
+        elsewhere: await slugOf(elsewhere.id),
+      }).toEqual({ newest: "super-bonus", older: "super-bonus-3", oldest: "super-bonus-4", numbered: "super-bonus-2", elsewhere: "super-bonus" });
     });
   });
 });

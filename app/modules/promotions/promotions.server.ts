@@ -21,6 +21,7 @@ import {
   composePromotionDescription,
   dateToIstanbulLocal,
   derivePromotionFields,
+  freePromotionSlug,
   isExpired,
   PROMOTION_MESSAGES,
   promotionFailure,
@@ -371,8 +372,14 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
 /** The promotion to edit, its stored description split back into the form's two fields. */
 export async function getPromotionForEdit(id: string): Promise<PromotionEditorValue | null> {
   if (!isUuid(id)) return null;
-  const [row] = await getDb().select().from(promotions).where(eq(promotions.id, id)).limit(1);
-  if (!row) return null;
+  const [found] = await getDb()
+    .select({ row: promotions, casinoSlug: casinos.slug })
+    .from(promotions)
+    .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
+    .where(eq(promotions.id, id))
+    .limit(1);
+  if (!found) return null;
+  const { row, casinoSlug } = found;
   const { shortDescription, fullDescription } = splitPromotionDescription(row.description);
   return {
     id: row.id,
@@ -388,6 +395,7 @@ export async function getPromotionForEdit(id: string): Promise<PromotionEditorVa
     expiryDate: row.expiryDate ? dateToIstanbulLocal(row.expiryDate) : "",
     isActive: row.isActive,
     version: row.updatedAt.toISOString(),
+    address: promotionPublicPath({ id: row.id, slug: row.slug, casinoSlug }),
     ...bonusTermsEditorValue(bonusTermsFrom(row)),
   };
 }
@@ -450,6 +458,22 @@ async function lookUpChoices(tx: Tx, input: PromotionFormInput, currentCategoryI
 }
 
 /**
+ * ADR 023: the slug this promotion takes in its casino, free of the casino's other
+ * promotions. Saves into one casino pick their slugs one at a time (a transaction lock per
+ * casino), so two saves of one title at once cannot both take it. A promotion without a
+ * casino is addressed by its id: any slug does.
+ */
+async function slugFreeInCasino(tx: Tx, casinoId: string | null, base: string, id: string | null, current: string | null): Promise<string> {
+  if (!casinoId) return base;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promotion-slugs:${casinoId}`}::text))`);
+  const others = await tx
+    .select({ slug: promotions.slug })
+    .from(promotions)
+    .where(and(eq(promotions.casinoId, casinoId), id ? ne(promotions.id, id) : undefined));
+  return freePromotionSlug(base, new Set(others.map((row) => row.slug)), current);
+}
+
+/**
  * Creates (id null) or updates a promotion from the editor's form. Stored as admin.md §3
  * says; the slug and search text follow the title and description. Becoming active resets
  * `indexed` and queues the public page for IndexNow in the same transaction (issue 9 §7:
@@ -480,7 +504,8 @@ export function savePromotion(actor: Actor, id: string | null, input: PromotionF
       const choices = await lookUpChoices(tx, input, current?.categoryId ?? null);
       if (Object.keys(choices.errors).length > 0) return reject(choices.errors);
       const activated = input.isActive && !current?.isActive;
-      const derived = derivePromotionFields(input.title, description);
+      const fields = derivePromotionFields(input.title, description);
+      const derived = { ...fields, slug: await slugFreeInCasino(tx, input.casinoId, fields.slug, id, current?.casinoId === input.casinoId ? current.slug : null) };
       // An active promotion staying active whose address changes: a new title (slug) or casino.
       const oldPath =
         id !== null && current?.isActive && input.isActive ? indexingPathOf({ id, slug: current.slug, casinoSlug: await casinoSlugOf(tx, current.casinoId) }) : null;

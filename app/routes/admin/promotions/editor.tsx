@@ -100,7 +100,13 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
           <EditedVersion version={promotion?.version} lastResult={lastResult} />
 
           <div role="tabpanel" id="promotion-panel-details" aria-labelledby="promotion-tab-details" hidden={tab !== "details"} className="space-y-5">
-            <Field label="Promosyon Başlığı" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
+            <Field
+              label="Promosyon Başlığı"
+              // ADR 023: the address follows the title, numbered when the casino already has it.
+              hint={promotion ? `Sitedeki adresi: ${promotion.address}` : undefined}
+              errors={fields.title.errors}
+              inputProps={getInputProps(fields.title, { type: "text" })}
+            />
             <SelectField label="Casino" errors={fields.casinoId.errors} selectProps={getSelectProps(fields.casinoId)}>
               <option value="">{PROMOTION_MESSAGES.noCasino}</option>
               {options.casinos.map((casino) => (

@@ -366,6 +366,7 @@ describeEachDriver("admin promotions", ({ db }) => {
         expiryDate: "2099-12-31T23:59",
         isActive: true,
         version: saved.updatedAt.toISOString(),
+        address: "/bonuslar/yildiz-casino/hos-geldin-bonusu",
         // No structured terms were given (issue 11 §1): every one empty.
         bonusType: "",
         bonusAmount: "",
