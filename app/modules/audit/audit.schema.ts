@@ -75,9 +75,12 @@ const EDIT_PATHS: Record<string, string> = {
   post: "/admin/blog/edit/",
 };
 
-/** The edit page of the record an entry touched, when there is one and the entry did not delete it. */
-export function auditRecordHref(entry: { action: string; entityType: string; entityId: string | null }): string | null {
-  if (!isUuid(entry.entityId) || entry.action.endsWith(".delete")) return null;
+/**
+ * The edit page of the record an entry touched, when there is one, the entry did not delete
+ * it and it has not been deleted since (`recordGone`, read with the list).
+ */
+export function auditRecordHref(entry: { action: string; entityType: string; entityId: string | null; recordGone?: boolean }): string | null {
+  if (!isUuid(entry.entityId) || entry.action.endsWith(".delete") || entry.recordGone) return null;
   const path = Object.hasOwn(EDIT_PATHS, entry.entityType) ? EDIT_PATHS[entry.entityType] : undefined;
   return path ? `${path}${entry.entityId}` : null;
 }
@@ -98,6 +101,8 @@ export type AuditListItem = {
   summary: string;
   address: string;
   outcome: string;
+  /** The record the entry links to has been deleted since: no link, and the row says so. */
+  recordGone: boolean;
 };
 
 /** Filters of the audit log (?tur=casino&islem=create&q=email). Unknown values are no filter. */

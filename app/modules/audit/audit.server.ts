@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, like, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
-import { auditLog } from "~/db/schema";
+import { auditLog, blogPosts, casinos, promotions, splashAds } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, countAheadLimit, likePattern, pagedCount, type Paged } from "~/lib/list-query";
-import type { AuditFilter, AuditListItem } from "./audit.schema";
+import { auditRecordHref, type AuditFilter, type AuditListItem } from "./audit.schema";
 
 // Issue 8 §4 "Audit log": the rows the command helper wrote, newest first, 25 a page.
 
@@ -16,6 +17,32 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   else if (filter.entity) conditions.push(like(auditLog.action, `${literal(filter.entity)}.%`));
   else if (filter.verb) conditions.push(like(auditLog.action, `%.${literal(filter.verb)}`));
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The tables of the records an entry can link to (audit.schema's edit pages), by entity type. */
+const RECORD_TABLES = [
+  { types: ["casino"], table: casinos },
+  { types: ["promotion"], table: promotions },
+  { types: ["splash-ad"], table: splashAds },
+  { types: ["blog-post", "blog", "post"], table: blogPosts },
+];
+
+/**
+ * Of the records a page of entries links to, the ids that no longer exist: one look-up per
+ * table, at most 25 ids each. An entry's link to a record deleted since would open a
+ * not-found page.
+ */
+async function deletedSince(rows: { action: string; entityType: string; entityId: string | null }[]): Promise<Set<string>> {
+  const db = getDb();
+  const linked = rows.filter((row) => auditRecordHref(row) !== null);
+  const found = await Promise.all(
+    RECORD_TABLES.map(({ types, table }) => {
+      const ids = [...new Set(linked.filter((row) => types.includes(row.entityType) && isUuid(row.entityId)).map((row) => row.entityId!))];
+      return ids.length ? db.select({ id: table.id }).from(table).where(inArray(table.id, ids)) : Promise.resolve([]);
+    }),
+  );
+  const existing = new Set(found.flat().map((row) => row.id));
+  return new Set(linked.map((row) => row.entityId!).filter((id) => !existing.has(id)));
 }
 
 export async function listAuditEntries(filter: AuditFilter): Promise<Paged<AuditListItem>> {
@@ -45,8 +72,9 @@ export async function listAuditEntries(filter: AuditFilter): Promise<Paged<Audit
       .select({ n: count() })
       .from(db.select({ one: sql`1` }).from(auditLog).where(where).limit(countAheadLimit(filter.page)).as("counted")),
   ]);
+  const gone = await deletedSince(rows);
   return {
-    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), recordGone: auditRecordHref(row) !== null && gone.has(row.entityId!) })),
     page: filter.page,
     ...pagedCount(total?.n ?? 0, filter.page),
   };

@@ -4,9 +4,11 @@ import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type TestSession } from "../../../tests/helpers/admin";
-import { auditLog, type AuditEntry } from "~/db/schema";
+import { auditLog, splashAds, type AuditEntry } from "~/db/schema";
+import { insertPost, insertPromotion } from "~/seed/factories.server";
 import type { AuditListItem } from "~/modules/audit/audit.schema";
 import { action as casinoEditorAction } from "./casinos/edit";
+import { action as casinoListAction } from "./casinos/list";
 import { action as splashListAction } from "./splash-ads/list";
 import AuditLog, { action, loader } from "./audit";
 
@@ -60,6 +62,50 @@ describeEachDriver("admin audit log", ({ db }) => {
       ["operator@example.com", "Casino eklendi", "Ege Bet", "203.0.113.5", "Başarılı"],
     ]);
     expect(html).toContain(`href="/admin/casinos/edit/${casinoId}"`);
+  });
+
+  it("links a record only while it exists: one deleted since shows its name marked '(silinmiş)', without a link", async () => {
+    const create = (name: string) =>
+      callAdmin(casinoEditorAction, "/admin/casinos/new", { session: admin, form: { name, url: "https://ege.example", logoUrl: "", description: "<p>Güvenilir ve hızlı bir site.</p>" } });
+    await create("Ege Bet");
+    await create("Galata Casino");
+    const created = (await load()).list.items;
+    const galata = created.find((item) => item.summary === "Galata Casino")!.entityId!;
+    const ege = created.find((item) => item.summary === "Ege Bet")!.entityId!;
+    await callAdmin(casinoListAction, "/admin/casinos", { session: admin, form: { intent: "delete", id: galata } });
+
+    const html = render(await load());
+    expect(rowsOf(html).map((cells) => cells.slice(2, 4))).toEqual([
+      ["Casino silindi", "Galata Casino"],
+      ["Casino eklendi", "Galata Casino (silinmiş)"],
+      ["Casino eklendi", "Ege Bet"],
+    ]);
+    expect(html).toContain(`href="/admin/casinos/edit/${ege}"`);
+    expect(html).not.toContain(`/admin/casinos/edit/${galata}`);
+  });
+
+  it("links each kind of record that still exists, and none of each kind deleted since", async () => {
+    const promotion = await insertPromotion(db(), { title: "Yaz Bonusu" });
+    const post = await insertPost(db(), { title: "Çevrim Rehberi" });
+    const [ad] = await db().insert(splashAds).values({ title: "Bayram Reklamı", href: "https://ege.example", imageUrl: "https://ege.example/a.png" }).returning();
+    const gone = ["00000000-0000-4000-8000-00000000000a", "00000000-0000-4000-8000-00000000000b", "00000000-0000-4000-8000-00000000000c"];
+    const at = new Date("2026-03-01T10:00:00Z");
+    await entry({ action: "promotion.update", entityType: "promotion", entityId: promotion.id, summary: "Yaz Bonusu", createdAt: at });
+    await entry({ action: "blog-post.update", entityType: "blog-post", entityId: post.id, summary: "Çevrim Rehberi", createdAt: at });
+    await entry({ action: "splash-ad.update", entityType: "splash-ad", entityId: ad!.id, summary: "Bayram Reklamı", createdAt: at });
+    await entry({ action: "promotion.update", entityType: "promotion", entityId: gone[0], summary: "Eski Bonus", createdAt: at });
+    await entry({ action: "blog-post.update", entityType: "blog-post", entityId: gone[1], summary: "Eski Yazı", createdAt: at });
+    await entry({ action: "splash-ad.update", entityType: "splash-ad", entityId: gone[2], summary: "Eski Reklam", createdAt: at });
+
+    const items = (await load()).list.items;
+    expect(Object.fromEntries(items.map((item) => [item.summary, item.recordGone]))).toEqual({
+      "Yaz Bonusu": false,
+      "Çevrim Rehberi": false,
+      "Bayram Reklamı": false,
+      "Eski Bonus": true,
+      "Eski Yazı": true,
+      "Eski Reklam": true,
+    });
   });
 
   it("shows the time tr-TR in Istanbul, and an unknown action as stored", async () => {

@@ -103,6 +103,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     ) : (
                       entry.summary || <span className="text-slate-400">—</span>
                     )}
+                    {entry.recordGone && <span className="text-xs text-slate-500"> (silinmiş)</span>}
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-600">{entry.address}</td>
                   <td className="px-4 py-3">
