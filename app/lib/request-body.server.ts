@@ -39,6 +39,16 @@ export function refuseUnlessRead({ request }: { request: Request }): Response {
 }
 
 /**
+ * The loader of an address that only takes POST (the comment and view APIs), and its action
+ * for any other method: 405 in Turkish with `Allow: POST`, logged as one line. A thrown
+ * `data(null, 405)` answered the JSON `null` and logged nothing.
+ */
+export function refuseUnlessPost({ request }: { request: Request }): Response {
+  logRefusal(request, 405, "this address only takes POST");
+  return Response.json({ message: REQUEST_MESSAGES.postOnly }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/**
  * Reads a browser form body of at most maxBytes. JSON, text, a broken multipart body or an
  * oversize body are refused with a status and a Turkish message instead of an exception:
  * none of these come from our pages. The server (server/request-guards.ts) already refused

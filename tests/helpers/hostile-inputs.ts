@@ -23,6 +23,7 @@ const MESSAGES = {
   tooLarge: "Gönderilen içerik çok büyük. Lütfen daha kısa bir içerikle tekrar deneyin.",
   crossSite: "Bu işlem yalnızca sitenin kendi sayfalarından yapılabilir.",
   badRequest: "Geçersiz istek. Lütfen adresi kontrol edip tekrar deneyin.",
+  postOnly: "Bu adres yalnızca POST isteklerini kabul eder.",
 };
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -130,6 +131,12 @@ export const HOSTILE_CASES: HostileCase[] = [
   { endpoint: "post view", input: "an oversize body", request: (t) => ({ method: "POST", path: `/api/blog/${t.postId}/view`, headers: FORM, body: OVERSIZE }), status: 413, message: MESSAGES.tooLarge },
   { endpoint: "post view", input: "a post from another site", request: (t) => ({ method: "POST", path: `/api/blog/${t.postId}/view`, headers: EVIL }), status: 403, message: MESSAGES.crossSite },
 
+  // The two POST-only APIs read with another method (their loaders answered the JSON `null` and logged nothing)
+  ...(["GET", "OPTIONS", "PUT", "DELETE"] as const).flatMap((method): HostileCase[] => [
+    { endpoint: "comment API", input: `a ${method}`, request: (t) => ({ method, path: commentPath(t) }), status: 405, message: MESSAGES.postOnly },
+    { endpoint: "post view", input: `a ${method}`, request: (t) => ({ method, path: `/api/blog/${t.postId}/view` }), status: 405, message: MESSAGES.postOnly },
+  ]),
+
   // GET pages
   ...["/bonuslar?q=%00", "/blog/%00", "/blog/%00.data", "/%00", "/casino/%00", "/promotion?id=%00", "/bonuslar/%00/x", "/sitemaps/%00.xml", "/guvenilir-siteler?sayfa=%00", "/git/%ff", "/bonuslar/%e0%a4%a/x", "/blog/%.data"].map(
     (path): HostileCase => ({ endpoint: "pages", input: `GET ${path}`, request: () => ({ method: "GET", path }), status: 400, message: MESSAGES.url }),
@@ -137,6 +144,9 @@ export const HOSTILE_CASES: HostileCase[] = [
   { endpoint: "pages", input: "a Host header with a space", request: () => ({ method: "GET", path: "/", headers: { Host: "a b" } }), status: 400, message: MESSAGES.badRequest },
   { endpoint: "pages", input: "an absolute-form request target", request: () => ({ method: "GET", path: "http://evil.example/" }), status: 400, message: MESSAGES.badRequest },
   { endpoint: "pages", input: "a TRACE request", request: () => ({ method: "TRACE", path: "/" }), status: 405, message: MESSAGES.badRequest },
+  ...["/sitemaps/9.xml", "/sitemaps/0.xml", "/sitemaps/x.xml"].map(
+    (path): HostileCase => ({ endpoint: "pages", input: `GET ${path} (no such sitemap part)`, request: () => ({ method: "GET", path }), status: 404, message: "Site haritası bulunamadı." }),
+  ),
   { endpoint: "pages", input: "a GET with an oversize body", request: () => ({ method: "GET", path: "/bonuslar", headers: FORM, body: OVERSIZE }), status: 413, message: MESSAGES.tooLarge },
 ];
 

@@ -2,19 +2,18 @@ import { data } from "react-router";
 import type { Route } from "./+types/promotion-comments";
 import { COMMENT_HONEYPOT_FIELD, COMMENT_MESSAGES, CommentSchema } from "~/modules/comments/comments.schema";
 import { createComment } from "~/modules/comments/comments.server";
-import { logRefusal, readBoundedForm } from "~/lib/request-body.server";
+import { logRefusal, readBoundedForm, refuseUnlessPost } from "~/lib/request-body.server";
 import { FRESH_COOKIE } from "~/lib/page-cache.server";
 
-export function loader() {
-  throw data(null, { status: 405 });
-}
+/** Only POST adds a comment: a GET, HEAD or OPTIONS is 405 in Turkish (lib/request-body.server). */
+export const loader = refuseUnlessPost;
 
 /** How long a visitor who just commented reads past the cache (FRESH_COOKIE). */
 const FRESH_SECONDS = 10;
 
 /** POST /api/promotions/{id}/comments: validates on the server, whatever the browser did. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return data({ ok: false, message: COMMENT_MESSAGES.saveFailed }, 405);
+  if (request.method !== "POST") return refuseUnlessPost({ request });
   try {
     const body = await readBoundedForm(request);
     if (!body.ok) return data({ ok: false, message: body.message }, body.status);
