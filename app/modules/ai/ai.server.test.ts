@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { allowOnlyOutbound } from "../../../tests/helpers/fake-indexnow";
 import { BAD_KEY, MODEL_NOT_FOUND, postHtml, promptOf, RATE_LIMITED, startFakeOpenAi, type FakeAnswer, type FakeOpenAi } from "../../../tests/helpers/fake-openai";
@@ -161,6 +162,30 @@ describe("the language model calls", () => {
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
       expect(await generateBlogPost("bonus", { signal: controller.signal })).toMatchObject({ ok: false, reason: "aborted" });
+    });
+
+    it("leaves no listener on its caller's signal, however many calls share it (a bulk run of 10 posts makes 21)", async () => {
+      answer = { json: { title: "SEO başlığı", description: "SEO açıklaması", keywords: "bonus" } };
+      const controller = new AbortController();
+      const warnings: Error[] = [];
+      const onWarning = (warning: Error) => void warnings.push(warning);
+      process.on("warning", onWarning);
+      try {
+        for (let i = 0; i < 12; i++) expect(await generateSeo("Başlık", "<p>İçerik</p>", { signal: controller.signal })).toMatchObject({ ok: true });
+        await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        process.off("warning", onWarning);
+      }
+      expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+      expect(warnings.map((w) => w.name)).not.toContain("MaxListenersExceededWarning");
+    });
+
+    it("does not ask at all when its caller has already stopped", async () => {
+      answer = { json: goodPost() };
+      const controller = new AbortController();
+      controller.abort();
+      expect(await generateBlogPost("bonus", { signal: controller.signal })).toMatchObject({ ok: false, reason: "aborted" });
+      expect(fake.requests).toHaveLength(0);
     });
   });
 
