@@ -150,6 +150,15 @@ export function RichTextEditor({
     }
   }, [editor, errorId]);
 
+  // Whichever way a dialog closes (Ekle, İptal, Escape), the caret goes back where it was:
+  // the dialog leaves the page before its close() could hand the focus back, which left it
+  // on the page's body (operator walk-through). TipTap focuses on the next frame, by then
+  // the modal dialog is gone.
+  const closeDialog = () => {
+    setDialog(null);
+    editor?.commands.focus();
+  };
+
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -177,8 +186,8 @@ export function RichTextEditor({
         )}
       </div>
       <ErrorList id={errorId} errors={errors} />
-      {editor && dialog === "link" && <LinkDialog editor={editor} onClose={() => setDialog(null)} />}
-      {editor && dialog === "image" && <ImageDialog editor={editor} onClose={() => setDialog(null)} />}
+      {editor && dialog === "link" && <LinkDialog editor={editor} onClose={closeDialog} />}
+      {editor && dialog === "image" && <ImageDialog editor={editor} onClose={closeDialog} />}
     </div>
   );
 }

@@ -172,6 +172,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
     expect(await hiddenValue(page, "description")).toBe("<p>biçimli</p>");
   });
 
+  it("gives the caret back to the text after the link or image dialog closes with Escape or İptal", async () => {
+    const page = await adminPage();
+    await page.goto(`${ctx.server.url}/admin/casinos/new`);
+    await editorReady(page, "Site Açıklaması");
+    await page.keyboard.type("bir");
+    await button(page, "Bağlantı ekle").click();
+    await page.getByRole("dialog", { name: "Bağlantı Ekle" }).getByLabel("URL").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.keyboard.type(" iki");
+    await button(page, "Görsel ekle").click();
+    await page.getByRole("dialog", { name: "Görsel Ekle" }).getByRole("button", { name: "İptal" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.keyboard.type(" üç");
+    await expect.poll(() => hiddenValue(page, "description")).toBe("<p>bir iki üç</p>");
+    expectNoPageErrors(page);
+  });
+
   it("uploads through the image field, then a casino description made with the toolbar is saved and shown sanitised", async () => {
     // The image field, on the promotion form: upload, toast, preview, the URL it will post.
     const page = await adminPage();
