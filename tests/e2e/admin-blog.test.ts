@@ -173,6 +173,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("blog screens in Chromium", () =
     // The refused save is a 400 answer, which the browser logs; nothing else may be.
     expect(page.errors.filter((error) => !/ 400 /.test(error))).toEqual([]);
   });
+
+  it("on a 390 px phone shows each row's title, not the row's actions drawn over it", async () => {
+    await insertPost(getDb(), { title: "Telefonda Okunan Yazı", slug: "telefonda-okunan-yazi", isPublished: true });
+    const page = await adminPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${ctx.server.url}/admin/blog`);
+    const title = page.getByRole("cell", { name: "Telefonda Okunan Yazı", exact: true });
+    await title.waitFor();
+    // What the operator sees in the middle of the title's cell is the title itself.
+    const seen = await title.evaluate((cell) => {
+      const box = cell.getBoundingClientRect();
+      return cell.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    });
+    expect(seen).toBe(true);
+    // The actions are still there, a sideways scroll away.
+    await page.getByRole("button", { name: "Telefonda Okunan Yazı taslağa al" }).click();
+    await page.getByText("Blog yazısı taslağa alındı").waitFor();
+    expectNoPageErrors(page);
+  });
 });
 
 // Issue 9 §2: the editor's AI controls, against the AI module's routes and a fake model.

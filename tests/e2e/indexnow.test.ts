@@ -54,6 +54,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("IndexNow in a running server", 
     }
     await page.getByRole("row", { name: /Kabul edildi/ }).first().waitFor();
     expect(urlsSent()).toEqual(["https://bonus.example/bonuslar/anahtar-casino/bildirim-bonusu"]);
+    // On a 390 px phone the key file's address wraps instead of widening the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByText(`https://bonus.example/${KEY}.txt`).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expectNoPageErrors(page);
   });
 

@@ -124,7 +124,7 @@ export default function IndexingScreen({ loaderData, actionData }: Route.Compone
         )}
         {overview.keyLocation && (
           <p className="mt-2 text-slate-600">
-            Anahtar dosyası: <span className="font-mono">{overview.keyLocation}</span>
+            Anahtar dosyası: <span className="break-all font-mono">{overview.keyLocation}</span>
           </p>
         )}
         {overview.nextAttemptAt && (
