@@ -47,10 +47,15 @@ type Props = {
   onSaved?: (outcome: BulkSaveOutcome) => void;
   triggerLabel?: string;
   triggerClassName?: string;
+  /** Single mode: the editor already holds text the generated post will replace; the dialog says so before it is asked. */
+  replaces?: boolean;
 };
 
 const POLL_MS = 1_500;
 const TITLE = "AI ile İçerik Oluştur";
+// Not in admin.md: a generated post replaces the form's text, and the editor's undo does not
+// reach back past it (operator walk-through), so the dialog says so before it is asked.
+const AI_REPLACES_TEXT = "Editördeki başlık, özet, anahtar kelimeler ve içerik oluşturulan yazıyla değiştirilecek.";
 
 type Mode = { kind: "form" } | { kind: "job"; job: BulkJobView };
 
@@ -74,7 +79,7 @@ export function AiCreateDialog(props: Props) {
   return <ConfiguredAiCreateDialog {...props} />;
 }
 
-function ConfiguredAiCreateDialog({ onGenerated, pendingJob, onSaved, triggerLabel = TITLE, triggerClassName }: Props) {
+function ConfiguredAiCreateDialog({ onGenerated, pendingJob, onSaved, triggerLabel = TITLE, triggerClassName, replaces = false }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const revalidator = useRevalidator();
   const [mode, setMode] = useState<Mode>(() => (pendingJob ? { kind: "job", job: pendingJob } : { kind: "form" }));
@@ -287,8 +292,19 @@ function ConfiguredAiCreateDialog({ onGenerated, pendingJob, onSaved, triggerLab
                   />
                 </div>
               )}
+              {!bulk && replaces && (
+                <p id="ai-create-replaces" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  {AI_REPLACES_TEXT}
+                </p>
+              )}
               <div className="flex gap-3">
-                <button type="submit" disabled={busy} aria-busy={busy || undefined} className={PRIMARY_CLASS}>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  aria-busy={busy || undefined}
+                  aria-describedby={!bulk && replaces ? "ai-create-replaces" : undefined}
+                  className={PRIMARY_CLASS}
+                >
                   {busy ? "Oluşturuluyor..." : bulk ? "İçerikleri Oluştur" : "İçerik Oluştur"}
                 </button>
                 <button type="button" onClick={() => setOpen(false)} className={SECONDARY_CLASS}>

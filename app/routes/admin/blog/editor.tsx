@@ -56,7 +56,7 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
   const [tab, setTab] = useState<BlogPostTabId>("content");
   // conform follows every input event, so these are what the fields hold now (word count,
   // SEO counters, slug preview), AI-filled values included.
-  const value = (name: "title" | "content" | "seoTitle" | "seoDescription" | "slug") => {
+  const value = (name: "title" | "excerpt" | "content" | "seoTitle" | "seoDescription" | "seoKeywords" | "slug") => {
     const current = fields[name].value;
     return typeof current === "string" ? current : "";
   };
@@ -134,7 +134,12 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
       </Link>
       {/* admin.md §2: 'Create content with AI'. One post fills this form; a bulk run saves its posts and returns to the list. */}
       <div className="mt-3">
-        <AiCreateDialog aiConfigured={ai.configured} pendingJob={ai.pendingJob ?? null} onGenerated={fillFromDraft} />
+        <AiCreateDialog
+          aiConfigured={ai.configured}
+          pendingJob={ai.pendingJob ?? null}
+          onGenerated={fillFromDraft}
+          replaces={Boolean(value("title").trim() || value("excerpt").trim() || value("seoKeywords").trim() || words > 0)}
+        />
       </div>
       <div className="mb-6 mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{post ? "Edit Blog Post" : "Add New Blog Post"}</h1>
