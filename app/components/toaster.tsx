@@ -48,10 +48,21 @@ export function Toaster() {
   return HotToaster ? <HotToaster position="top-center" /> : null;
 }
 
-/** Shows a toast that an action left for this page (read once by the root loader). */
+/** The toast the last page was left with: a later page's own takes its place. */
+let shownFlash: Promise<string> | undefined;
+
+/**
+ * Shows a toast that an action left for this page (read once by the root loader). It
+ * replaces the one left for the page before: 'Bu sayfaya erişmek için giriş yapmalısınız'
+ * no longer stays beside 'Giriş başarılı! Yönlendiriliyorsunuz...' once the operator has
+ * signed in (operator walk-through). Toasts the page itself shows are left alone.
+ */
 function Flash({ toast: flash }: { toast: FlashToast | null }) {
   useEffect(() => {
-    if (flash) void notify.show(flash);
+    if (!flash) return;
+    const previous = shownFlash;
+    shownFlash = notify.show(flash);
+    if (previous) void Promise.all([previous, loadToast()]).then(([id, { default: toast }]) => toast.remove(id));
   }, [flash]);
   return null;
 }

@@ -54,6 +54,9 @@ describe("admin sign-in in Chromium", () => {
     await page.getByRole("button", { name: "Giriş Yap" }).click();
     await page.waitForURL(`${ctx.server.url}/admin/casinos`);
     await page.getByRole("heading", { name: "Casino Siteleri" }).waitFor();
+    // The sign-in page's reason gives way to the greeting: not both at once.
+    await page.getByText("Giriş başarılı! Yönlendiriliyorsunuz...").waitFor();
+    expect(await page.getByText("Bu sayfaya erişmek için giriş yapmalısınız").count()).toBe(0);
   });
 
   it("signs an admin in to the dashboard with the sidebar, and logs out", async () => {
