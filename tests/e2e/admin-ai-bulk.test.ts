@@ -171,7 +171,15 @@ describe("AI writing in Chromium", () => {
     const reopened = again.getByRole("dialog", { name: "AI ile İçerik Oluştur" });
     await reopened.getByText("deneme bonusu").waitFor();
     await reopened.getByRole("list", { name: "İlerleme" }).waitFor();
+    // Sent to the background, it stays there on this tab's next pages; the button says it runs.
+    await reopened.getByRole("button", { name: "Arka planda devam et" }).click();
+    await reopened.waitFor({ state: "hidden" });
+    await again.reload();
+    const running = again.getByRole("button", { name: "AI ile İçerik Oluştur (devam ediyor)" });
+    await waitForHydration(running);
+    await expect(again.getByRole("dialog").count()).resolves.toBe(0);
     hold.open();
+    await again.getByRole("button", { name: "AI ile İçerik Oluştur (sonuçlar hazır)" }).click();
     const results = again.getByRole("dialog", { name: "Oluşturulan İçerikler" });
     await results.waitFor();
     await expect(results.getByTestId("ai-result").count()).resolves.toBe(2);

@@ -64,6 +64,28 @@ type FormValue = { topic: string; count?: number; perDay?: number };
 
 const isRunning = (job: BulkJobView) => isRunningBulkJob(job.status);
 
+/**
+ * A running job the operator sent to the background ('Arka planda devam et', or closing the
+ * dialog) stays there on this tab's later pages: it reopened on every load of a page with
+ * the dialog (operator walk-through). A new tab, or the job's results, open it again.
+ */
+const hiddenKey = (id: string) => `ai-job-hidden:${id}`;
+function rememberHidden(id: string) {
+  try {
+    sessionStorage.setItem(hiddenKey(id), "1");
+  } catch {
+    // Storage off: the dialog opens again on the next page, as before.
+  }
+}
+function keptHidden(job: BulkJobView): boolean {
+  if (typeof window === "undefined" || !isRunning(job)) return false;
+  try {
+    return sessionStorage.getItem(hiddenKey(job.id)) === "1";
+  } catch {
+    return false;
+  }
+}
+
 export function AiCreateDialog(props: Props) {
   const { aiConfigured = true, triggerLabel = TITLE, triggerClassName } = props;
   if (!aiConfigured) {
@@ -83,7 +105,8 @@ function ConfiguredAiCreateDialog({ onGenerated, pendingJob, onSaved, triggerLab
   const dialog = useRef<HTMLDialogElement>(null);
   const revalidator = useRevalidator();
   const [mode, setMode] = useState<Mode>(() => (pendingJob ? { kind: "job", job: pendingJob } : { kind: "form" }));
-  const [open, setOpen] = useState(Boolean(pendingJob));
+  // Only the effect below reads it (showModal), so the server's guess cannot mismatch the markup.
+  const [open, setOpen] = useState(() => Boolean(pendingJob) && !keptHidden(pendingJob!));
   const [busy, setBusy] = useState(false);
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -98,7 +121,7 @@ function ConfiguredAiCreateDialog({ onGenerated, pendingJob, onSaved, triggerLab
   if (pendingJob && pendingId !== shownPendingId) {
     setShownPendingId(pendingId);
     setMode({ kind: "job", job: pendingJob });
-    setOpen(true);
+    setOpen(!keptHidden(pendingJob));
   }
 
   useEffect(() => {
@@ -240,6 +263,7 @@ function ConfiguredAiCreateDialog({ onGenerated, pendingJob, onSaved, triggerLab
       return;
     }
     setOpen(false);
+    if (mode.kind === "job" && isRunning(mode.job)) rememberHidden(mode.job.id);
     if (mode.kind === "job" && !isRunning(mode.job) && !busy) void discard(mode.job);
   }
 
