@@ -210,10 +210,12 @@ export function savePost(actor: Actor, id: string | null, input: PostInput): Pro
         .limit(1);
       if (clash) return reject({ slug: [typed ? BLOG_POST_MESSAGES.slugTaken : BLOG_POST_MESSAGES.slugFromTitleTaken(slug)] });
       const movedWhilePublished = current !== undefined && current.isPublished && current.slug !== slug;
+      // A published post saved at the same address: the search engine is told it changed.
+      const updatedWhilePublished = current !== undefined && current.isPublished && !movedWhilePublished;
       const [row] = id
         ? await tx
             .update(blogPosts)
-            .set({ ...values, updatedAt: new Date(), ...(movedWhilePublished ? { indexed: false } : {}) })
+            .set({ ...values, updatedAt: new Date(), ...(movedWhilePublished || updatedWhilePublished ? { indexed: false } : {}) })
             .where(eq(blogPosts.id, id))
             .returning()
         : await tx
@@ -227,6 +229,8 @@ export function savePost(actor: Actor, id: string | null, input: PostInput): Pro
           [indexingRequest({ id: row!.id, slug: current!.slug }, false), indexingRequest(row!, true)],
           "blog-post.slug-change",
         );
+      } else if (updatedWhilePublished) {
+        await enqueueIndexing(tx, [indexingRequest(row!, true)], "blog-post.update");
       }
       return { value: row!, target: { id: row!.id, summary: row!.title } };
     },

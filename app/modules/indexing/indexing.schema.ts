@@ -30,9 +30,11 @@ export const SUBMISSION_OUTCOME_LABELS: Record<SubmissionOutcome, string> = {
  */
 export const INDEXING_REASONS = [
   "promotion.activate",
+  "promotion.update",
   "promotion.slug-change",
   "promotion.delete",
   "blog-post.publish",
+  "blog-post.update",
   "blog-post.unpublish",
   "blog-post.slug-change",
   "blog-post.delete",
@@ -42,9 +44,11 @@ export type IndexingReason = (typeof INDEXING_REASONS)[number];
 /** How each reason reads in the queue list; a stored reason not in this table is shown as stored. */
 export const QUEUE_REASON_LABELS: Record<IndexingReason, string> = {
   "promotion.activate": "Promosyon yayına alındı",
+  "promotion.update": "Yayındaki promosyon güncellendi",
   "promotion.slug-change": "Promosyonun adresi değişti",
   "promotion.delete": "Promosyon silindi",
   "blog-post.publish": "Blog yazısı yayınlandı",
+  "blog-post.update": "Yayındaki blog yazısı güncellendi",
   "blog-post.unpublish": "Blog yazısı taslağa alındı",
   "blog-post.slug-change": "Blog yazısının adresi değişti",
   "blog-post.delete": "Blog yazısı silindi",

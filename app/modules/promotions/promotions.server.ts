@@ -479,7 +479,8 @@ async function slugFreeInCasino(tx: Tx, casinoId: string | null, base: string, i
  * `indexed` and queues the public page for IndexNow in the same transaction (issue 9 §7:
  * the save never waits for the search engine; the sender sets `indexed` on success). An
  * active promotion whose address changes (new title or casino) queues the old address and
- * the new one, and its `indexed` is reset until the new one is accepted.
+ * the new one, and its `indexed` is reset until the new one is accepted; one saved live at
+ * the same address queues that address, so the search engine reads the new terms.
  */
 export function savePromotion(actor: Actor, id: string | null, input: PromotionFormInput): Promise<CommandResult<SavedPromotion>> {
   const failure = id ? promotionFailure.update : promotionFailure.create;
@@ -510,6 +511,8 @@ export function savePromotion(actor: Actor, id: string | null, input: PromotionF
       const oldPath =
         id !== null && current?.isActive && input.isActive ? indexingPathOf({ id, slug: current.slug, casinoSlug: await casinoSlugOf(tx, current.casinoId) }) : null;
       const moved = oldPath !== null && oldPath !== indexingPathOf({ id: id!, slug: derived.slug, casinoSlug: choices.casinoSlug });
+      // A live offer's page changed where it is: the search engine is told, as WordPress's IndexNow plugin does on an update.
+      const updatedLive = oldPath !== null && !moved;
       const values = {
         title: input.title,
         ...derived,
@@ -524,7 +527,7 @@ export function savePromotion(actor: Actor, id: string | null, input: PromotionF
         imageUrl: input.imageUrl,
         isActive: input.isActive,
         ...bonusTermsOf(input),
-        ...(activated || moved ? { indexed: false } : {}),
+        ...(activated || moved || updatedLive ? { indexed: false } : {}),
       };
       const [row] = id
         ? await tx.update(promotions).set({ ...values, updatedAt: new Date() }).where(eq(promotions.id, id)).returning()
@@ -532,6 +535,7 @@ export function savePromotion(actor: Actor, id: string | null, input: PromotionF
       const page = { path: indexingPathOf({ id: row!.id, slug: row!.slug, casinoSlug: choices.casinoSlug }), entityType: "promotion" as const, entityId: row!.id };
       if (activated) await enqueueIndexing(tx, [page], "promotion.activate");
       else if (moved && oldPath) await enqueueIndexing(tx, [{ path: oldPath }, page], "promotion.slug-change");
+      else if (updatedLive) await enqueueIndexing(tx, [page], "promotion.update");
       return {
         value: { id: row!.id, title: row!.title, slug: row!.slug, casinoSlug: choices.casinoSlug, isActive: row!.isActive, activated },
         target: { id: row!.id, summary: row!.title },

@@ -488,7 +488,7 @@ describeEachDriver("admin blog", ({ db }) => {
       ]);
     });
 
-    it("queues the old and the new address when a published post's slug changes, and nothing for drafts", async () => {
+    it("queues the old and the new address when a published post's slug changes, its address when it is saved again, and nothing for drafts", async () => {
       useIndexNow();
       const live = await insertPost(db(), { slug: "eski-adres", isPublished: true, indexed: true });
       const draft = await insertPost(db(), { slug: "taslak-adres", isPublished: false });
@@ -500,6 +500,7 @@ describeEachDriver("admin blog", ({ db }) => {
       expect(await queue()).toEqual([
         { path: "blog/eski-adres", reason: "blog-post.slug-change", entityType: "blog-post", entityId: null, status: "pending" },
         { path: "blog/yeni-adres", reason: "blog-post.slug-change", entityType: "blog-post", entityId: live.id, status: "pending" },
+        { path: "blog/yeni-adres", reason: "blog-post.update", entityType: "blog-post", entityId: live.id, status: "pending" },
       ]);
       expect(await rowOf(live.id)).toMatchObject({ slug: "yeni-adres", indexed: false, isPublished: true });
       expect(await isPublic("yeni-adres")).toBe(true);

@@ -582,7 +582,7 @@ describeEachDriver("admin promotions", ({ db }) => {
       expect(submittedUrls()).toEqual([`https://bonus.example/promotion/${promotion.id}`]);
     });
 
-    it("queues a new active promotion and one switched on in the editor, not a save that keeps it active at the same address", async () => {
+    it("queues a new active promotion, a live one saved with new terms at the same address, and one switched on in the editor; not a switch-off or an inactive one", async () => {
       useFakeIndexNow();
       const { form } = await validForm();
       await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form });
@@ -590,16 +590,19 @@ describeEachDriver("admin promotions", ({ db }) => {
       expect(await queued()).toEqual([{ path: "bonuslar/yildiz-casino/hos-geldin-bonusu", reason: "promotion.activate", entityId: saved.id, status: "pending" }]);
       await runIndexingOnce();
       expect((await onlyPromotion()).indexed).toBe(true);
+      // A new code on the live page: the search engine is told, and indexed waits for its answer.
       await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form: { ...form, promotionCode: "YENIKOD" } });
-      expect(await queued()).toHaveLength(1);
+      expect((await queued()).slice(1)).toEqual([{ path: "bonuslar/yildiz-casino/hos-geldin-bonusu", reason: "promotion.update", entityId: saved.id, status: "pending" }]);
+      expect((await onlyPromotion()).indexed).toBe(false);
+      await runIndexingOnce();
       expect((await onlyPromotion()).indexed).toBe(true);
       await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form: { ...form, isActive: "" } });
-      expect(await queued()).toHaveLength(1);
+      expect(await queued()).toHaveLength(2);
       await callAdmin(editorAction, `/admin/promotions/edit/${saved.id}`, { session: admin, params: { id: saved.id }, form });
-      expect((await queued()).map((row) => row.reason)).toEqual(["promotion.activate", "promotion.activate"]);
+      expect((await queued()).map((row) => row.reason)).toEqual(["promotion.activate", "promotion.update", "promotion.activate"]);
       const inactive = { ...form, title: "Pasif Bonus", isActive: "" };
       await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form: inactive });
-      expect(await queued()).toHaveLength(2);
+      expect(await queued()).toHaveLength(3);
     });
 
     it("a new title on an active promotion queues the old address and the new one, and indexed waits for the new one", async () => {
