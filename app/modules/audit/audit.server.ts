@@ -1,7 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { auditLog, blogPosts, casinos, promotions, splashAds } from "~/db/schema";
-import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, countAheadLimit, likePattern, pagedCount, type Paged } from "~/lib/list-query";
 import { auditRecordHref, type AuditFilter, type AuditListItem } from "./audit.schema";
 
@@ -37,7 +36,8 @@ async function deletedSince(rows: { action: string; entityType: string; entityId
   const linked = rows.filter((row) => auditRecordHref(row) !== null);
   const found = await Promise.all(
     RECORD_TABLES.map(({ types, table }) => {
-      const ids = [...new Set(linked.filter((row) => types.includes(row.entityType) && isUuid(row.entityId)).map((row) => row.entityId!))];
+      // auditRecordHref links only uuids of these types.
+      const ids = [...new Set(linked.filter((row) => types.includes(row.entityType)).map((row) => row.entityId!))];
       return ids.length ? db.select({ id: table.id }).from(table).where(inArray(table.id, ids)) : Promise.resolve([]);
     }),
   );
