@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { allowConsoleError } from "../../../tests/helpers/setup";
 import { describeEachDriver, forgetSharedReads, truncateAll } from "../../../tests/helpers/db";
@@ -11,6 +12,16 @@ import { absoluteUrl, fallbackShareImage, getPathSeo, listSeoSettingsForAdmin, p
 import { readShareCardFileName } from "./share-image.server";
 
 const request = (path: string) => new Request(`https://bonus.example${path}`);
+
+/**
+ * This module as a newly started server loads it (with the SEO rules and share cards it
+ * imports). Their constants are set when the modules load: loading them inside the test lets
+ * the mutation run (which skips module-level code no test runs) judge them by these tests.
+ */
+async function freshSeoServer() {
+  vi.resetModules();
+  return import("./seo.server");
+}
 
 describe("addresses and titles of a page", () => {
   it("makes an image's address absolute on the site's origin, and keeps a full URL as it is", () => {
@@ -59,6 +70,23 @@ describe("the site's origin", () => {
     const { siteOrigin } = await import("./seo.server");
     expect(siteOrigin(new Request("http://10.0.0.5:3000/bonuslar"))).toBe("https://bonus.example");
   });
+
+  it("is the origin of every address a page gives out: its canonical, the site's image and a share card", async () => {
+    process.env.PUBLIC_SITE_URL = "https://bonus.example/";
+    const { pageSeo } = await freshSeoServer();
+    const internal = (path: string) => new Request(`http://10.0.0.5:3000${path}`);
+    const texts = { description: "Yazılar.", keywords: "rehber" };
+    const plain = await pageSeo(internal("/blog"), { title: "Blog", ...texts });
+    expect({ canonical: plain.canonical, image: plain.image.url, type: plain.image.type }).toEqual({
+      canonical: "https://bonus.example/blog",
+      image: "https://bonus.example/logo.png",
+      type: "image/png",
+    });
+    const own = await pageSeo(internal("/casino/ege-bet"), { title: "Ege Bet", ...texts, image: "/demo/logo-ege.svg" });
+    expect(own.canonical).toBe("https://bonus.example/casino/ege-bet");
+    expect(own.image.url).toMatch(/^https:\/\/bonus\.example\/og\/[\w-]+\.[\w-]{22}\.jpg$/);
+    expect(own.image.type).toBe("image/jpeg");
+  });
 });
 
 describe("a page's SEO when the settings cannot be read", () => {
@@ -75,8 +103,8 @@ describe("a page's SEO when the settings cannot be read", () => {
     allowConsoleError();
     const logged = vi.spyOn(console, "error");
     failDatabase();
-    // One page's SEO, as one render asks for it, with none of its own texts.
-    const seo = await pageSeo(request("/bonuslar"));
+    // One page's SEO, as one render of a newly started server asks for it, with none of its own texts.
+    const seo = await (await freshSeoServer()).pageSeo(request("/bonuslar"));
     // public-site.md §3's defaults.
     expect({ title: seo.title, description: seo.description, keywords: seo.keywords }).toEqual({
       title: "Casino Bonusları ve Promosyonlar",
@@ -198,6 +226,20 @@ describeEachDriver("the SEO screen's rows", ({ db }) => {
       ["Güvenilir Siteler", "/guvenilir-siteler"],
       ["Kampanya", "/kampanya-a"],
       ["Kampanya", "/kampanya-b"],
+    ]);
+  });
+
+  it("change what a visitor reads next, though the page's texts were read before, and audit the save", async () => {
+    await listSeoSettingsForAdmin();
+    const [home] = await db().select().from(seoSettings).where(eq(seoSettings.pagePath, "/"));
+    // A visitor reads the page first: the site keeps what it read until a write changes it.
+    expect((await getPathSeo("/bonuslar")).title).toBe("Casino Bonusları ve Promosyonlar");
+    const { saveSeoSetting: save } = await freshSeoServer();
+    const result = await save(actor, { id: home!.id, title: "Yeni Ana Başlık", description: "Yeni açıklama.", keywords: "bonus" });
+    expect(result.ok).toBe(true);
+    expect(await getPathSeo("/bonuslar")).toEqual({ title: "Yeni Ana Başlık", description: "Yeni açıklama.", keywords: "bonus" });
+    expect(await db().select({ action: auditLog.action, outcome: auditLog.outcome, summary: auditLog.summary }).from(auditLog)).toEqual([
+      { action: "seo.update", outcome: "success", summary: "Ana Sayfa (/)" },
     ]);
   });
 

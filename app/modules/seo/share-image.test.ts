@@ -2,10 +2,25 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { newMediaBase, uploadsRoot } from "~/modules/media/media.server";
 import { blackPng } from "../../../tests/helpers/images";
-import { readShareCardFileName, renderShareCard, shareCardFileName, shareCardImage, signedShareCardName, wrapLines, type ShareCard } from "./share-image.server";
+import type * as ShareImageModule from "./share-image.server";
+import type { ShareCard } from "./share-image.server";
+
+// Each test takes the module as a newly started server loads it. Its address pattern, font,
+// picture box and cache are set when it loads: loading it inside each test lets the mutation
+// run (which skips module-level code no test runs) judge them by these tests.
+let readShareCardFileName: typeof ShareImageModule.readShareCardFileName;
+let renderShareCard: typeof ShareImageModule.renderShareCard;
+let shareCardFileName: typeof ShareImageModule.shareCardFileName;
+let shareCardImage: typeof ShareImageModule.shareCardImage;
+let signedShareCardName: typeof ShareImageModule.signedShareCardName;
+let wrapLines: typeof ShareImageModule.wrapLines;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ readShareCardFileName, renderShareCard, shareCardFileName, shareCardImage, signedShareCardName, wrapLines } = await import("./share-image.server"));
+});
 
 const card = { title: "Yüzde Yüz Hoş Geldin Bonusu", subtitle: "Yıldız Casino", image: "/demo/logo-ege.svg", siteName: "Bonus Rehberi" };
 

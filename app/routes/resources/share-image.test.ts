@@ -1,10 +1,18 @@
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { callRoute } from "../../../tests/helpers/routes";
 import { shareCardFileName } from "~/modules/seo/share-image.server";
-import { loader } from "./share-image";
+import type { loader as Loader } from "./share-image";
 
 const name = shareCardFileName({ title: "Hoş Geldin Bonusu", subtitle: "Yıldız Casino", siteName: "Bonus Rehberi" });
+// The route as a newly started server loads it: its headers are constants of the share card
+// module, set when it loads; loading it inside each test lets the mutation run (which skips
+// module-level code no test runs) judge them by these tests.
+let loader: typeof Loader;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ loader } = await import("./share-image"));
+});
 const get = (file: string, options: { method?: string; headers?: Record<string, string> } = {}) =>
   callRoute(loader, `/og/${file}`, { params: { file }, ...options }) as Promise<Response>;
 
