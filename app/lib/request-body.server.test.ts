@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readBoundedBody, readBoundedForm, refuseUnlessRead } from "./request-body.server";
+import { readBoundedBody, readBoundedForm, refuseUnlessPost, refuseUnlessRead } from "./request-body.server";
 
 // The form reader every action uses; the Express guards in front are tested with the
 // hostile-input table (server/hostile-inputs.server.test.ts). Here: an action called
@@ -190,5 +190,20 @@ describe("refuseUnlessRead", () => {
     expect(response.headers.get("Allow")).toBe("GET, HEAD");
     expect(await response.json()).toEqual({ message: "Bu adres yalnızca GET isteklerini kabul eder." });
     expect(warn.mock.calls).toEqual([[`405 ${method} "/sitemap.xml": this address is only read (GET, HEAD)`]]);
+  });
+});
+
+// The loader of the comment and view APIs, and their action for any other method: a thrown
+// data(null, 405) answered the JSON `null`, named no method and logged nothing.
+describe("refuseUnlessPost", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"])("answers %s with 405 in Turkish, names POST as the one method it takes and logs one line", async (method) => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = refuseUnlessPost({ request: new Request("http://localhost/api/blog/1/view", { method }) });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
+    expect(await response.json()).toEqual({ message: "Bu adres yalnızca POST isteklerini kabul eder." });
+    expect(warn.mock.calls).toEqual([[`405 ${method} "/api/blog/1/view": this address only takes POST`]]);
   });
 });

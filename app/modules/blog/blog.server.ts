@@ -171,7 +171,9 @@ function indexingRequest(post: { id: string; slug: string }, live: boolean): Ind
  * Creates (id null) or updates a post. admin.md §4: manually created posts start as drafts;
  * editing sets updated_at and keeps the publish state; an empty slug is built from the title
  * (public-site.md §5.2). A slug another post has is refused beside the slug field; a
- * published post whose slug changes is queued for indexing under its old and new address.
+ * published post whose slug changes is queued for indexing under its old and new address,
+ * and one saved at the same address is queued there; either way `indexed` is reset until
+ * the search engine accepts the live address.
  */
 export function savePost(actor: Actor, id: string | null, input: PostInput): Promise<CommandResult<BlogPost>> {
   const typed = Boolean(input.slug?.trim());

@@ -507,6 +507,16 @@ describeEachDriver("admin blog", ({ db }) => {
       expect(await isPublic("eski-adres")).toBe(false);
     });
 
+    it("a published, indexed post saved at its address is queued there and waits to be indexed again", async () => {
+      useIndexNow();
+      const live = await insertPost(db(), { slug: "canli-yazi", isPublished: true, indexed: true });
+      const saved = await callAdmin(editorAction, `/admin/blog/edit/${live.id}`, { session: admin, params: { id: live.id }, form: form({ slug: "canli-yazi", title: "Yeni bilgilerle güncellendi" }) });
+      expect(outcomeOf(saved).status).toBe(302);
+      expect(await queue()).toEqual([{ path: "blog/canli-yazi", reason: "blog-post.update", entityType: "blog-post", entityId: live.id, status: "pending" }]);
+      // Until the search engine accepts the new text, the post is not counted as indexed.
+      expect(await rowOf(live.id)).toMatchObject({ slug: "canli-yazi", indexed: false, isPublished: true });
+    });
+
     it("queues nothing with IndexNow off, and nothing for a refused save", async () => {
       const draft = await insertPost(db(), { slug: "kapali", isPublished: false });
       await post("publish", draft.id);
