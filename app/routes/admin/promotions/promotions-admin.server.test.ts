@@ -1,4 +1,7 @@
-import { asc, count, desc } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../../tests/helpers/db";
 import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, toastOf, type TestSession } from "../../../../tests/helpers/admin";
@@ -13,12 +16,19 @@ import type { PromotionEditorOptions, PromotionEditorValue, PromotionListItem } 
 import { loader as publicPromotionsLoader } from "../../public/promotions";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { loader as newLoader } from "./new";
+import EditPromotion from "./edit";
 import { action as listAction, loader as listLoader } from "./list";
 
 type ListData = { list: { items: PromotionListItem[]; total: number; pageCount: number } };
 type EditorData = { promotion: PromotionEditorValue | null; options: PromotionEditorOptions };
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
+
+/** The editor's page as the server renders it for this loader data. */
+function renderEditor(data: EditorData): string {
+  const Stub = createRoutesStub([{ path: "/admin/promotions/edit", Component: () => createElement(EditPromotion as never, { loaderData: data }) }]);
+  return renderToString(createElement(Stub, { initialEntries: ["/admin/promotions/edit"] })).replaceAll("<!-- -->", "");
+}
 
 /** The flash toast a redirect carries, as the next page would read it. */
 describeEachDriver("admin promotions", ({ db }) => {
@@ -381,6 +391,20 @@ describeEachDriver("admin promotions", ({ db }) => {
         eligibleGames: "",
         lastVerifiedAt: "",
       });
+    });
+
+    // ADR 023: the second offer of one title in one casino is numbered, and the editor says where it lives.
+    it("names under the title the address the promotion was saved at, numbered when its casino had the title's; a new one names none", async () => {
+      const { form } = await validForm();
+      await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form });
+      await callAdmin(editorAction, "/admin/promotions/new", { session: admin, form: { ...form, title: "Hos Geldin Bonusu" } });
+      const [second] = await db().select().from(promotions).where(eq(promotions.title, "Hos Geldin Bonusu"));
+      const editing = outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${second!.id}`, { session: admin, params: { id: second!.id } })).data as EditorData;
+      expect(renderEditor(editing)).toContain("Sitedeki adresi: /bonuslar/yildiz-casino/hos-geldin-bonusu-2");
+      const fresh = outcomeOf(await callAdmin(newLoader, "/admin/promotions/new", { session: admin })).data as EditorData;
+      const html = renderEditor(fresh);
+      expect(html).toContain("Promosyon Başlığı");
+      expect(html).not.toContain("Sitedeki adresi");
     });
 
     it("lists only active categories, in Turkish alphabetical order, plus the promotion's own", async () => {
