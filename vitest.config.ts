@@ -6,6 +6,10 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one worker on this
+    // project's two-core machines, leaving a core idle through the integration tests (their
+    // PGlite is single-threaded). Two workers halve that part of CI.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
