@@ -66,7 +66,10 @@ export function auditOutcomeLabel(outcome: string): string {
 }
 
 /** The admin edit screens a record can be opened in (categories and comments have none). */
-const EDIT_PATHS: Record<string, string> = {
+/** The entity types whose entries link to an edit page (audit.server reads their tables). */
+export type AuditLinkedType = "casino" | "promotion" | "splash-ad" | "blog-post" | "blog" | "post";
+
+const EDIT_PATHS: Record<AuditLinkedType, string> = {
   casino: "/admin/casinos/edit/",
   promotion: "/admin/promotions/edit/",
   "splash-ad": "/admin/splash-ads/edit/",
@@ -81,7 +84,7 @@ const EDIT_PATHS: Record<string, string> = {
  */
 export function auditRecordHref(entry: { action: string; entityType: string; entityId: string | null; recordGone?: boolean }): string | null {
   if (!isUuid(entry.entityId) || entry.action.endsWith(".delete") || entry.recordGone) return null;
-  const path = Object.hasOwn(EDIT_PATHS, entry.entityType) ? EDIT_PATHS[entry.entityType] : undefined;
+  const path = Object.hasOwn(EDIT_PATHS, entry.entityType) ? EDIT_PATHS[entry.entityType as AuditLinkedType] : undefined;
   return path ? `${path}${entry.entityId}` : null;
 }
 

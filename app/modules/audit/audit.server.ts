@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, like, sql, type SQL } from "drizz
 import { getDb } from "~/db/index.server";
 import { auditLog, blogPosts, casinos, promotions, splashAds } from "~/db/schema";
 import { ADMIN_PAGE_SIZE, countAheadLimit, likePattern, pagedCount, type Paged } from "~/lib/list-query";
-import { auditRecordHref, type AuditFilter, type AuditListItem } from "./audit.schema";
+import { auditRecordHref, type AuditFilter, type AuditLinkedType, type AuditListItem } from "./audit.schema";
 
 // Issue 8 §4 "Audit log": the rows the command helper wrote, newest first, 25 a page.
 
@@ -18,13 +18,19 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** The tables of the records an entry can link to (audit.schema's edit pages), by entity type. */
-const RECORD_TABLES = [
-  { types: ["casino"], table: casinos },
-  { types: ["promotion"], table: promotions },
-  { types: ["splash-ad"], table: splashAds },
-  { types: ["blog-post", "blog", "post"], table: blogPosts },
-];
+/**
+ * The table of each entity type an entry can link to (audit.schema's edit pages). Keyed by
+ * the same type, so a type given an edit page without a table here does not compile: its
+ * links would otherwise all read as deleted.
+ */
+const RECORD_TABLES: Record<AuditLinkedType, typeof casinos | typeof promotions | typeof splashAds | typeof blogPosts> = {
+  casino: casinos,
+  promotion: promotions,
+  "splash-ad": splashAds,
+  "blog-post": blogPosts,
+  blog: blogPosts,
+  post: blogPosts,
+};
 
 /**
  * Of the records a page of entries links to, the ids that no longer exist: one look-up per
@@ -34,10 +40,11 @@ const RECORD_TABLES = [
 async function deletedSince(rows: { action: string; entityType: string; entityId: string | null }[]): Promise<Set<string>> {
   const db = getDb();
   const linked = rows.filter((row) => auditRecordHref(row) !== null);
+  // auditRecordHref links only uuids of RECORD_TABLES' types; one look-up per table.
+  const tables = [...new Set(Object.values(RECORD_TABLES))];
   const found = await Promise.all(
-    RECORD_TABLES.map(({ types, table }) => {
-      // auditRecordHref links only uuids of these types.
-      const ids = [...new Set(linked.filter((row) => types.includes(row.entityType)).map((row) => row.entityId!))];
+    tables.map((table) => {
+      const ids = [...new Set(linked.filter((row) => RECORD_TABLES[row.entityType as AuditLinkedType] === table).map((row) => row.entityId!))];
       return ids.length ? db.select({ id: table.id }).from(table).where(inArray(table.id, ids)) : Promise.resolve([]);
     }),
   );
