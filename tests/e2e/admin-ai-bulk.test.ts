@@ -179,7 +179,11 @@ describe("AI writing in Chromium", () => {
     await waitForHydration(running);
     await expect(again.getByRole("dialog").count()).resolves.toBe(0);
     hold.open();
-    await again.getByRole("button", { name: "AI ile İçerik Oluştur (sonuçlar hazır)" }).click();
+    const ready = again.getByRole("button", { name: "AI ile İçerik Oluştur (sonuçlar hazır)" });
+    await ready.waitFor();
+    // By now the page's effects have run and polled the job: still no dialog of their own.
+    await expect(again.getByRole("dialog").count()).resolves.toBe(0);
+    await ready.click();
     const results = again.getByRole("dialog", { name: "Oluşturulan İçerikler" });
     await results.waitFor();
     await expect(results.getByTestId("ai-result").count()).resolves.toBe(2);

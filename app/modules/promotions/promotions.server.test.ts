@@ -289,7 +289,7 @@ describeEachDriver("promotions (module reads)", ({ db }) => {
       // Already taken by a promotion whose title gives it: the next number is used instead.
       const numbered = await insertPromotion(db(), { title: "Super Bonus 2", casinoId: casino.id, createdAt: at(4) });
       const elsewhere = await insertPromotion(db(), { title: "Süper Bonus", casinoId: other.id, createdAt: at(5) });
-      await db().execute(sql.raw(fs.readFileSync("drizzle/0012_promotion-slugs-unique-per-casino.sql", "utf8")));
+      await db().execute(sql.raw(fs.readFileSync(new URL("../../../drizzle/0012_promotion-slugs-unique-per-casino.sql", import.meta.url), "utf8")));
       const slugOf = async (id: string) => (await db().select({ slug: promotions.slug }).from(promotions).where(eq(promotions.id, id)))[0]!.slug;
       expect({
         newest: await slugOf(newest.id),

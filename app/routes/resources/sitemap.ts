@@ -4,9 +4,6 @@ import { SHARED_RESOURCE_HEADERS } from "~/lib/page-cache.server";
 import { listSitemapEntries, sitemapDocument } from "~/modules/seo/sitemap.server";
 import { refuseUnlessRead } from "~/lib/request-body.server";
 
-/** Only read: a form or any other method is 405 in Turkish (lib/request-body.server). */
-export const action = refuseUnlessRead;
-
 /** A sitemap part that does not exist (`/sitemaps/0.xml`, `/sitemaps/9.xml` of a small site): 404 in Turkish. */
 function notFound(): Response {
   return new Response("Site haritası bulunamadı.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -29,3 +26,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return new Response("Error generating sitemap", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 }
+
+/** Only read: a form or any other method is 405 in Turkish (lib/request-body.server). */
+export const action = refuseUnlessRead;
