@@ -57,10 +57,10 @@ describeEachDriver("scheduled publishing", ({ db }) => {
       expect(post).toMatchObject({ isPublished: true, publishedAt: NOW, indexed: false });
       // Logged, one success row per post.
       const logs = await logRows();
-      expect(logs.map((l) => [l.blogId, l.status, l.publishedAt.toISOString()]).sort()).toEqual(
+      expect(logs.map((l) => [l.blogId, l.status, l.publishedAt.toISOString(), l.message]).sort()).toEqual(
         [
-          [first!.id, "success", NOW.toISOString()],
-          [second!.id, "success", NOW.toISOString()],
+          [first!.id, "success", NOW.toISOString(), "Otomatik yayın"],
+          [second!.id, "success", NOW.toISOString(), "Otomatik yayın"],
         ].sort(),
       );
       // The schedule moved 24 hours on from the due time, and remembers the run.
@@ -112,6 +112,17 @@ describeEachDriver("scheduled publishing", ({ db }) => {
       const due = new Date(NOW.getTime() - HOUR);
       await schedule({ dailyPublishCount: 3, nextPublishAt: due });
       expect((await runDuePublishing(undefined, NOW)).status).toBe("no-drafts");
+      expect(await logRows()).toEqual([]);
+      expect(await settings()).toMatchObject({ nextPublishAt: new Date(due.getTime() + DAY), lastPublishedAt: null });
+    });
+
+    it("publishes nothing at a daily count of 0 (admin.md §5: 0 means none), and the due time passes", async () => {
+      await drafts(2);
+      const due = new Date(NOW.getTime() - HOUR);
+      await schedule({ dailyPublishCount: 0, nextPublishAt: due });
+      const run = await runDuePublishing(undefined, NOW);
+      expect(run.published).toEqual([]);
+      expect(await publishedTitles()).toEqual([]);
       expect(await logRows()).toEqual([]);
       expect(await settings()).toMatchObject({ nextPublishAt: new Date(due.getTime() + DAY), lastPublishedAt: null });
     });
@@ -217,6 +228,8 @@ describeEachDriver("scheduled publishing", ({ db }) => {
       expect((await logRows()).map((l) => l.message)).toEqual(["Elle yayın", "Elle yayın"]);
       const audit = await db().select().from(auditLog).where(eq(auditLog.actorEmail, "operator@example.com"));
       expect(audit.map((a) => a.action).sort()).toEqual(["blog-post.publish", "blog-post.publish", "scheduled-publishing.publish"]);
+      // The run's own row names the schedule and how many were published.
+      expect(audit.find((a) => a.action === "scheduled-publishing.publish")).toMatchObject({ outcome: "success", entityId: "1", summary: "2 blog yazısı yayınlandı" });
     });
 
     it("creates the missing settings row and publishes one draft (the default count)", async () => {
@@ -234,7 +247,8 @@ describeEachDriver("scheduled publishing", ({ db }) => {
       expect(await logRows()).toEqual([]);
       expect((await settings()).lastPublishedAt).toBeNull();
       const [failure] = await db().select().from(auditLog).where(and(eq(auditLog.action, "scheduled-publishing.publish"), eq(auditLog.outcome, "failure")));
-      expect(failure).toBeDefined();
+      // Against the schedule, with no text of posts published.
+      expect(failure).toMatchObject({ actorEmail: "operator@example.com", entityId: "1", summary: "" });
     });
 
     it("never publishes a post twice when manual runs and a scheduled check overlap", async () => {
@@ -259,6 +273,11 @@ describeEachDriver("scheduled publishing", ({ db }) => {
       const later = await getPublishingDashboard(new Date(NOW.getTime() + 3 * HOUR));
       expect(later.settings.nextPublishAt).toBe(first.settings.nextPublishAt);
       expect(await db().select().from(scheduledPublishingSettings)).toHaveLength(1);
+    });
+
+    it("shows a schedule that has no next time as none", async () => {
+      await schedule({ dailyPublishCount: 3, isActive: false, nextPublishAt: null });
+      expect((await getPublishingDashboard(NOW)).settings).toEqual({ dailyPublishCount: 3, isActive: false, nextPublishAt: null, lastPublishedAt: null });
     });
 
     it("counts the drafts and lists the newest 20 log entries with their titles, a deleted post's as null", async () => {

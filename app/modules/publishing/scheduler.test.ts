@@ -77,6 +77,18 @@ describe("the publishing scheduler's loop", () => {
     await scheduler.stop();
   });
 
+  it("writes its lines to the server's console when given no log", async () => {
+    const out = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const scheduler = startPublishingScheduler({ run: async () => ({ status: "published", published: [{ id: "1", slug: "a", title: "A" }] }) });
+      await vi.advanceTimersByTimeAsync(0);
+      await scheduler.stop();
+      expect(out.mock.calls).toEqual([["Scheduled publishing: 1 post(s) published"], ["Scheduled publishing: checking every 60 s"]]);
+    } finally {
+      out.mockRestore();
+    }
+  });
+
   it("says nothing of running when stopped before its first check was done", async () => {
     const lines: string[] = [];
     let release!: () => void;

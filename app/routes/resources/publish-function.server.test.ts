@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
+import { allowConsoleError } from "../../../tests/helpers/setup";
 import { createAdminSession, createNonAdminSession, type TestSession } from "../../../tests/helpers/admin";
 import { auditLog, blogPosts, scheduledPublishingLogs, scheduledPublishingSettings } from "~/db/schema";
 import { handlePublishFunction, secretMatches } from "~/modules/publishing/publish-function.server";
@@ -57,6 +58,7 @@ describeEachDriver("POST /api/functions/*", ({ db }) => {
       ["an empty bearer", "Bearer "],
       ["the secret followed by another word", `Bearer ${SECRET} ${SECRET}`],
       ["a scheme that only ends in Bearer", `XBearer ${SECRET}`],
+      ["the secret followed by a no-break space", `Bearer ${SECRET}\u00a0`],
     ])("refuses %s with 401, even alongside an admin session", async (_, authorization) => {
       await drafts(2);
       for (const session of [null, admin]) {
@@ -134,6 +136,56 @@ describeEachDriver("POST /api/functions/*", ({ db }) => {
 
       await db().update(scheduledPublishingSettings).set({ isActive: false, nextPublishAt: new Date(Date.now() - HOUR) });
       expect((await call({ ...cron, body: "{}" })).body).toEqual({ success: true, publishedCount: 0, message: "Zamanlanmış yayın kapalı" });
+    });
+
+    it("without manual, a due time with no drafts: success, nothing published, 'Yayınlanacak taslak blog bulunamadı'", async () => {
+      await insertPost(db(), { title: "Yayında", isPublished: true });
+      await schedule({ dailyPublishCount: 2, isActive: true, nextPublishAt: new Date(Date.now() - HOUR) });
+      const reply = await call({ authorization: `Bearer ${SECRET}`, body: "" });
+      expect(reply).toEqual({ status: 200, body: { success: true, publishedCount: 0, message: "Yayınlanacak taslak blog bulunamadı" } });
+      expect(await db().select().from(scheduledPublishingLogs)).toEqual([]);
+    });
+
+    it("takes a body of nothing but a line break (curl -d with an empty line) as the empty body: due work only", async () => {
+      await drafts(2);
+      await schedule({ dailyPublishCount: 1, isActive: true, nextPublishAt: new Date(Date.now() - HOUR) });
+      const reply = await call({ authorization: `Bearer ${SECRET}`, body: "\r\n", contentType: "application/x-www-form-urlencoded" });
+      expect(reply).toEqual({ status: 200, body: { success: true, publishedCount: 1, message: "1 blog yazısı yayınlandı" } });
+      expect(await publishedCount()).toBe(1);
+    });
+
+    it("reads JSON whatever the media type's case and the spaces before its parameters", async () => {
+      await drafts(2);
+      await schedule({ dailyPublishCount: 1 });
+      for (const contentType of ["application/json ; charset=utf-8", "Application/JSON;charset=UTF-8"]) {
+        expect((await call({ session: admin, contentType })).body).toEqual({ success: true, publishedCount: 1, message: "1 blog yazısı yayınlandı" });
+      }
+      expect(await publishedCount()).toBe(2);
+    });
+
+    it("answers a failed run with 500 'Yayınlama işlemi başarısız oldu', logged as an error, not as a refusal", async () => {
+      allowConsoleError();
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+      try {
+        await drafts(1);
+        // A log row cannot be written: the run fails and rolls back.
+        await db().execute(sql`alter table scheduled_publishing_logs add constraint test_refuse check (status <> 'success') not valid`);
+        try {
+          expect(await call({ authorization: `Bearer ${SECRET}` })).toEqual({ status: 500, body: { success: false, publishedCount: 0, message: "Yayınlama işlemi başarısız oldu" } });
+        } finally {
+          await db().execute(sql`alter table scheduled_publishing_logs drop constraint test_refuse`);
+        }
+        expect(await publishedCount()).toBe(0);
+        expect(errors.mock.calls).toEqual([[expect.stringMatching(/^Publishing function failed: \S/)]]);
+        expect(warnings).not.toHaveBeenCalled();
+        // A refused call, by contrast, is one warning line naming the refusal.
+        expect((await call({ authorization: "Bearer yanlis" })).status).toBe(401);
+        expect(warnings.mock.calls).toEqual([['401 POST "/api/functions/scheduled-blog-publisher": function call refused: Yetkilendirme hatası oluştu']]);
+      } finally {
+        errors.mockRestore();
+        warnings.mockRestore();
+      }
     });
 
     it.each([

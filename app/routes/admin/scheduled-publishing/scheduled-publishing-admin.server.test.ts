@@ -99,6 +99,9 @@ describeEachDriver("admin scheduled publishing", ({ db }) => {
       expect(outcome.status).toBe(400);
       expect(outcome.errors?.[""]).toEqual(["Yayınlanacak taslak blog bulunamadı"]);
       expect(await settings()).toMatchObject({ isActive: false, nextPublishAt: null });
+      // The refusal is audited against the schedule, naming what was asked.
+      const [entry] = await db().select().from(auditLog);
+      expect(entry).toMatchObject({ action: "scheduled-publishing.toggle", outcome: "failure", entityId: "1", summary: "Zamanlanmış yayın açıldı" });
     });
 
     it("switches off at any time, drafts or not, and keeps the next time", async () => {
