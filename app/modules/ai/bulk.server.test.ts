@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { callKind, postHtml, promptOf, RATE_LIMITED, startFakeOpenAi, type FakeAnswer, type FakeOpenAi, type FakeRequest } from "../../../tests/helpers/fake-openai";
@@ -597,6 +598,16 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
     expect(await getBulkJob("yok")).toBeNull();
   });
 
+  it("runs a job whose stored progress is not a list as a new one, showing no posts until then", async () => {
+    const id = await start({ topic: "bonus", count: 3, perDay: 1 });
+    await db().update(aiJobs).set({ progress: sql`'null'::jsonb` }).where(eq(aiJobs.id, id));
+    expect(await getBulkJob(id)).toMatchObject({ status: "queued", progress: [] });
+    expect(await runNextBulkJob()).toBe(id);
+    const view = (await getBulkJob(id))!;
+    expect(view.status).toBe("done");
+    expect(view.results.map((r) => r.title)).toEqual(["Çevrim Şartı Rehberi", "Free Spin Rehberi", "Kayıp Bonusu Rehberi"]);
+  });
+
   it("fails a job whose stored request cannot be read, without asking the model", async () => {
     const [row] = await db()
       .insert(aiJobs)
@@ -698,6 +709,24 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
     await runNextBulkJob({ signal: controller.signal });
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(await getBulkJob(id)).toMatchObject({ status: "queued", progress: [], error: null });
+  });
+
+  it("hands back with no posts a job whose stored progress is not a list, claimed by a server that is already stopping", async () => {
+    const id = await start({ topic: "bonus", count: 2, perDay: 1 });
+    await db().update(aiJobs).set({ progress: sql`'null'::jsonb` }).where(eq(aiJobs.id, id));
+    expect(await runNextBulkJob({ signal: AbortSignal.abort() })).toBe(id);
+    expect(await getBulkJob(id)).toMatchObject({ status: "queued", progress: [], error: null });
+    expect(fake.requests).toEqual([]);
+  });
+
+  it("leaves no listener on the stop signal it was given once its job ends", async () => {
+    // A worker's signal lives as long as the process: a listener left per job would pile up
+    // (Node warns of a leak past ten).
+    const controller = new AbortController();
+    const id = await start({ topic: "bonus", count: 1, perDay: 1 });
+    expect(await runNextBulkJob({ signal: controller.signal })).toBe(id);
+    expect((await job(id)).status).toBe("done");
+    expect(getEventListeners(controller.signal, "abort")).toEqual([]);
   });
 
   it("runs nothing of a job claimed by a server that is already stopping, and hands it back", async () => {
@@ -838,6 +867,22 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
       expect(fake.requests).toEqual([]);
     });
 
+    it.each([
+      ["its failure finds the job gone", postAt("Free Spin", "content"), postAt("Free Spin", "failed")],
+      ["its failure is refused too and the job's failure finds the job gone", `${postAt("Free Spin", "content")} or ${postAt("Free Spin", "failed")}`, "new.status = 'failed'"],
+    ])("asks the model nothing more when a post's start cannot be recorded and %s", async (_, refused, gone) => {
+      // A write that updates no row is what a job discarded or taken over by another process gives.
+      await db().execute(
+        sql.raw(`create or replace function refuse_job_write() returns trigger language plpgsql as $$
+          begin if ${refused} then raise exception using errcode = '22P05', message = 'unsupported Unicode escape sequence'; end if;
+          if ${gone} then return null; end if; return new; end $$`),
+      );
+      await db().execute(sql`create trigger refuse_job_write before update on ai_jobs for each row execute function refuse_job_write()`);
+      const id = await runToEnd();
+      expect(fake.requests.map(callKind)).toEqual(["ideas", "blog", "seo"]);
+      expect(((await job(id)).results as { title: string }[]).map((r) => r.title)).toEqual(["Çevrim Şartı Rehberi"]);
+    });
+
     it("logs which post it could not store and the database's reason, on one short line", async () => {
       await refuseJobWrites(
         `new.results::text like '%Free Spin Rehberi%'`,
@@ -974,6 +1019,36 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
           `AI bulk save as one batch failed (refused by test ${"x".repeat(184)}); saving one by one`,
           `AI bulk post "Çevrim Şartı Olan Bonuslarda Kazancı Çekmeden Önce Bilinmesi Gereken Bütün Kural" could not be saved: refused by test ${"x".repeat(184)}`,
         ]);
+      });
+
+      describe("when another save takes a post's slug in the meantime", () => {
+        // The slug is checked free, then taken by another save before the insert (PostgreSQL's
+        // unique violation, which the post's own save reports as a field error, not as a throw).
+        const slugTakenMeanwhile = async (condition: string) => {
+          await db().execute(
+            sql.raw(`create or replace function refuse_post() returns trigger language plpgsql as $$
+              begin if ${condition} then raise exception using errcode = '23505', constraint = 'blog_posts_slug_unique',
+                message = 'duplicate key value violates unique constraint "blog_posts_slug_unique"'; end if; return new; end $$`),
+          );
+          await db().execute(sql`create trigger refuse_post before insert on blog_posts for each row execute function refuse_post()`);
+        };
+
+        it("counts that post as not saved", async () => {
+          const id = await runToEnd({ topic: "bonus", count: 2, perDay: 0 });
+          await slugTakenMeanwhile("new.title = 'Free Spin Rehberi'");
+          expect(await saveBulkJob(actor, id, 2)).toEqual({ ok: true, value: { saved: 1, failed: 1, published: 1, drafts: 0, message: "1 blog yazısı kaydedildi, 1 yazı kaydedilemedi." } });
+          expect((await posts()).map((p) => [p.title, p.isPublished])).toEqual([["Çevrim Şartı Rehberi", true]]);
+          expect((await job(id)).status).toBe("saved");
+        });
+
+        it("says that not one post could be saved, with no reason to add, and keeps the results for another try", async () => {
+          const id = await runToEnd({ topic: "bonus", count: 2, perDay: 1 });
+          await slugTakenMeanwhile("true");
+          expect(await saveBulkJob(actor, id, 1)).toEqual({ ok: false, status: 500, error: "Blog yazıları kaydedilirken bir hata oluştu: 2 yazının hiçbiri kaydedilemedi" });
+          expect(await posts()).toEqual([]);
+          expect((await job(id)).status).toBe("done");
+          expect(await db().select().from(scheduledPublishingSettings)).toEqual([]);
+        });
       });
 
       it("says, in the database's words cut short, why not one post could be saved", async () => {
