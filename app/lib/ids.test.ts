@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isUuid, uuidOrNull } from "./ids";
 
 const ID = "3f2b8c1e-9d4a-4e6b-8a7c-1b2c3d4e5f60";
@@ -22,5 +22,16 @@ describe("ids", () => {
     expect(uuidOrNull("1 OR 1=1")).toBeNull();
     expect(uuidOrNull("")).toBeNull();
     expect(uuidOrNull(undefined)).toBeNull();
+  });
+
+  // The pattern is built as the module loads: a module loaded afresh shows it is the one the look-ups use.
+  it("takes exactly the uuid form from the module's first load on", async () => {
+    vi.resetModules();
+    const { isUuid: fresh } = await import("./ids");
+    expect(fresh(ID)).toBe(true);
+    expect(fresh("00000000-0000-0000-0000-00000000000A")).toBe(true);
+    expect(fresh(`x${ID}`)).toBe(false);
+    expect(fresh(`${ID}0`)).toBe(false);
+    expect(fresh("3f2b8c1e9-d4a-4e6b-8a7c-1b2c3d4e5f60")).toBe(false);
   });
 });

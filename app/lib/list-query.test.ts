@@ -19,6 +19,12 @@ describe("admin list parameters", () => {
     expect(parse("?sayfa=100001").page).toBe(1);
   });
 
+  it("reads a descending order on a list whose default is ascending (a sort header clicked twice)", () => {
+    const byName = (search: string) => parseListQuery(new URL(`http://x/admin/categories${search}`), SORTS, { sort: "name", dir: "asc" });
+    expect(byName("?sirala=name&yon=desc")).toEqual({ page: 1, q: "", sort: "name", dir: "desc" });
+    expect(byName("?yon=asc")).toEqual({ page: 1, q: "", sort: "name", dir: "asc" });
+  });
+
   it("drops control characters and cuts an overlong search instead of refusing it", () => {
     expect(parse("?q=a%00b%1Fc%7F").q).toBe("abc");
     const long = parse(`?q=${"x".repeat(MAX_SEARCH_LENGTH + 20)}`).q;

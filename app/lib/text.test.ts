@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { cutAtWord, cutText, htmlToText, previewText } from "./text";
 
 describe("text helpers", () => {
@@ -54,5 +54,14 @@ describe("visible text of HTML", () => {
   it("does not count what the sanitiser drops with its content", () => {
     expect(htmlToText("<textarea>long enough text here</textarea>")).toBe("");
     expect(htmlToText("<p>görünen</p><noscript>gizli metin</noscript><select><option>seçenek</option></select>")).toBe("görünen");
+  });
+});
+
+describe("entities in a preview", () => {
+  // The entity table is built as the module loads: a module loaded afresh shows the one previews use.
+  it("writes each entity the editor stores as the character a reader sees", async () => {
+    vi.resetModules();
+    const { htmlToText: fresh } = await import("./text");
+    expect(fresh("<p>&lt;b&gt; &quot;Çarkıfelek&quot; &#39;VIP&#39; Ege &amp; Bet&nbsp;100</p>")).toBe("<b> \"Çarkıfelek\" 'VIP' Ege & Bet 100");
   });
 });

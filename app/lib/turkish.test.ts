@@ -38,4 +38,12 @@ describe("Turkish ordering and matching", () => {
     expect(foldForSearch("s\u0327ans")).toBe("sans");
     expect(foldForSearch("%50_Bonus")).toBe("%50_bonus");
   });
+
+  // The letter table is built as the module loads: a module loaded afresh shows the one searches use.
+  it("folds every Turkish letter and circumflex vowel for search from the module's first load on", async () => {
+    vi.resetModules();
+    const { foldForSearch: fresh } = await import("./turkish");
+    expect(fresh("İIıĞğÜüŞşÖöÇçÂâÎîÛû")).toBe("iiigguussooccaaiiuu");
+    expect(fresh("Boğaziçi Işıltı")).toBe("bogazici isilti");
+  });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isImageAddress, isSitePath, isWebUrl, safeHref } from "./urls";
 
 describe("URL rules", () => {
@@ -57,5 +57,14 @@ describe("URL rules", () => {
 
   it.each(["javascript:alert(1)//#bolum", '#bolum"onmouseover=alert(1)', "#bölüm bir"])("does not take %j for a section anchor", (href) => {
     expect(safeHref(href)).toBe("#");
+  });
+
+  // The unsafe-character pattern is built as the module loads: a module loaded afresh shows the one links use.
+  it("keeps a plain path and refuses one with white space or a backslash from the module's first load on", async () => {
+    vi.resetModules();
+    const { safeHref: fresh } = await import("./urls");
+    expect(fresh("/bonuslar/ege-bet-hos-geldin")).toBe("/bonuslar/ege-bet-hos-geldin");
+    expect(fresh("/\t/evil.example")).toBe("#");
+    expect(fresh("/\\evil.example")).toBe("#");
   });
 });

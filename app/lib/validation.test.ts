@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { checkbox, editedVersion, isStaleEdit, optionalId, optionalImageUrl, optionalParsed, optionalText, optionalWebUrl, richText, text, webUrl } from "./validation";
 
 // Messages the callers pass in are the spec's (admin.md §5); the builders' own texts are
@@ -254,5 +254,48 @@ describe("isStaleEdit", () => {
     expect(isStaleEdit(stored, { version: stored.getTime() + 1, overwrite: false })).toBe(true);
     expect(isStaleEdit(stored, { version: stored.getTime() - 1, overwrite: true })).toBe(false);
     expect(isStaleEdit(stored, { version: null, overwrite: false })).toBe(false);
+  });
+});
+
+// A schema built in a describe block is built before any test runs, and the patterns (control
+// characters, the ISO instant) and the stale-edit text are built as the module loads: here the
+// module is loaded afresh and each schema built inside the test that reads it.
+describe("the field builders, loaded afresh", () => {
+  const STALE = "Bu kayıt siz düzenlerken başka bir yerden değiştirildi. Kaydederseniz o değişiklikler kaybolur.";
+  const fresh = async () => {
+    vi.resetModules();
+    return import("./validation");
+  };
+
+  it("reads required text: the field's message for nothing, the default length message, control characters refused", async () => {
+    const { text: freshText } = await fresh();
+    const name = freshText({ min: 2, max: 5, message: NAME });
+    expect(messagesFor(name, undefined)).toEqual([NAME]);
+    expect(messagesFor(name, "abcdef")).toEqual(["En fazla 5 karakter olabilir"]);
+    expect(messagesFor(name, "a\u0000b")).toEqual([INVALID_CHARACTER]);
+    expect(parsed(name, "  Ege  ")).toBe("Ege");
+  });
+
+  it("reads optional text trimmed, with the default length message", async () => {
+    const { optionalText: freshOptional } = await fresh();
+    const note = freshOptional(5);
+    expect(parsed(note, "  abcde  ")).toBe("abcde");
+    expect(messagesFor(note, "abcdef")).toEqual(["En fazla 5 karakter olabilir"]);
+  });
+
+  it("refuses rich text over its stored length with the default length message", async () => {
+    const { richText: freshRich } = await fresh();
+    const content = freshRich({ max: 10 });
+    expect(messagesFor(content, "<p>abcdefg</p>")).toEqual(["En fazla 10 karakter olabilir"]);
+    expect(parsed(content, "<p>abc</p>")).toBe("<p>abc</p>");
+  });
+
+  it("reads an editor's version and 'Yine de kaydet' together, and refuses what is no ISO instant with the stale-edit text", async () => {
+    const { editedVersion: freshVersion, editedVersionFields } = await fresh();
+    const fields = z.object(editedVersionFields());
+    expect(parsed(fields, { version: "2026-11-28T02:45:51.123Z", overwrite: "on" })).toEqual({ version: Date.UTC(2026, 10, 28, 2, 45, 51, 123), overwrite: true });
+    expect(parsed(fields, { version: "2026-11-28T02:45:51.123Z" })).toEqual({ version: Date.UTC(2026, 10, 28, 2, 45, 51, 123), overwrite: false });
+    // A year written with six digits and a sign is a date to Date.parse, but not the form the editor posts.
+    expect(messagesFor(freshVersion(), "+002026-11-28T02:45:51.123Z")).toEqual([STALE]);
   });
 });
