@@ -8,7 +8,8 @@ export default defineConfig({
   test: {
     // Vitest's default in a run is one worker fewer than the cores: one worker on this
     // project's two-core machines, leaving a core idle through the integration tests (their
-    // PGlite is single-threaded). Two workers halve that part of CI.
+    // PGlite is single-threaded). Two workers halve that part of CI. End-to-end files, each
+    // with its own production server and browser, stay at two as well (three gained nothing).
     maxWorkers: 2,
     projects: [
       {
@@ -41,8 +42,6 @@ export default defineConfig({
           setupFiles: ["tests/helpers/setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // Each file starts its own production server and browser; two cores.
-          maxWorkers: 2,
         },
       },
     ],

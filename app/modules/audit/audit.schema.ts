@@ -65,10 +65,10 @@ export function auditOutcomeLabel(outcome: string): string {
   return Object.hasOwn(AUDIT_OUTCOME_LABELS, outcome) ? AUDIT_OUTCOME_LABELS[outcome]! : outcome;
 }
 
-/** The admin edit screens a record can be opened in (categories and comments have none). */
 /** The entity types whose entries link to an edit page (audit.server reads their tables). */
 export type AuditLinkedType = "casino" | "promotion" | "splash-ad" | "blog-post" | "blog" | "post";
 
+/** The admin edit screens a record can be opened in (categories and comments have none). */
 const EDIT_PATHS: Record<AuditLinkedType, string> = {
   casino: "/admin/casinos/edit/",
   promotion: "/admin/promotions/edit/",

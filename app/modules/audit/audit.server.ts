@@ -23,7 +23,8 @@ function whereOf(filter: AuditFilter): SQL | undefined {
  * the same type, so a type given an edit page without a table here does not compile: its
  * links would otherwise all read as deleted.
  */
-const RECORD_TABLES: Record<AuditLinkedType, typeof casinos | typeof promotions | typeof splashAds | typeof blogPosts> = {
+type RecordTable = typeof casinos | typeof promotions | typeof splashAds | typeof blogPosts;
+const RECORD_TABLES: Record<AuditLinkedType, RecordTable> = {
   casino: casinos,
   promotion: promotions,
   "splash-ad": splashAds,
@@ -40,14 +41,13 @@ const RECORD_TABLES: Record<AuditLinkedType, typeof casinos | typeof promotions 
 async function deletedSince(rows: { action: string; entityType: string; entityId: string | null }[]): Promise<Set<string>> {
   const db = getDb();
   const linked = rows.filter((row) => auditRecordHref(row) !== null);
-  // auditRecordHref links only uuids of RECORD_TABLES' types; one look-up per table.
-  const tables = [...new Set(Object.values(RECORD_TABLES))];
-  const found = await Promise.all(
-    tables.map((table) => {
-      const ids = [...new Set(linked.filter((row) => RECORD_TABLES[row.entityType as AuditLinkedType] === table).map((row) => row.entityId!))];
-      return ids.length ? db.select({ id: table.id }).from(table).where(inArray(table.id, ids)) : Promise.resolve([]);
-    }),
-  );
+  // auditRecordHref links only uuids of RECORD_TABLES' types: their ids, grouped by table.
+  const idsByTable = new Map<RecordTable, Set<string>>();
+  for (const row of linked) {
+    const table = RECORD_TABLES[row.entityType as AuditLinkedType];
+    idsByTable.set(table, (idsByTable.get(table) ?? new Set()).add(row.entityId!));
+  }
+  const found = await Promise.all([...idsByTable].map(([table, ids]) => db.select({ id: table.id }).from(table).where(inArray(table.id, [...ids]))));
   const existing = new Set(found.flat().map((row) => row.id));
   return new Set(linked.map((row) => row.entityId!).filter((id) => !existing.has(id)));
 }
