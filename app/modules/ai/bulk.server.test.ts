@@ -771,10 +771,12 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
 
   describe("when the job's record refuses a write", () => {
     /** A database that refuses an update of the job matching `condition` (SQL over NEW and OLD). */
-    const refuseJobWrites = async (condition: string, message = "'unsupported Unicode escape sequence'") => {
+    // `gone`: writes that then update no row, as for a job discarded or taken over by another process.
+    const refuseJobWrites = async (condition: string, message = "'unsupported Unicode escape sequence'", gone = "false") => {
       await db().execute(
         sql.raw(`create or replace function refuse_job_write() returns trigger language plpgsql as $$
-          begin if ${condition} then raise exception using errcode = '22P05', message = ${message}; end if; return new; end $$`),
+          begin if ${condition} then raise exception using errcode = '22P05', message = ${message}; end if;
+          if ${gone} then return null; end if; return new; end $$`),
       );
       await db().execute(sql`create trigger refuse_job_write before update on ai_jobs for each row execute function refuse_job_write()`);
     };
@@ -871,13 +873,7 @@ describeEachDriver("AI bulk jobs", ({ db, driver }) => {
       ["its failure finds the job gone", postAt("Free Spin", "content"), postAt("Free Spin", "failed")],
       ["its failure is refused too and the job's failure finds the job gone", `${postAt("Free Spin", "content")} or ${postAt("Free Spin", "failed")}`, "new.status = 'failed'"],
     ])("asks the model nothing more when a post's start cannot be recorded and %s", async (_, refused, gone) => {
-      // A write that updates no row is what a job discarded or taken over by another process gives.
-      await db().execute(
-        sql.raw(`create or replace function refuse_job_write() returns trigger language plpgsql as $$
-          begin if ${refused} then raise exception using errcode = '22P05', message = 'unsupported Unicode escape sequence'; end if;
-          if ${gone} then return null; end if; return new; end $$`),
-      );
-      await db().execute(sql`create trigger refuse_job_write before update on ai_jobs for each row execute function refuse_job_write()`);
+      await refuseJobWrites(refused, undefined, gone);
       const id = await runToEnd();
       expect(fake.requests.map(callKind)).toEqual(["ideas", "blog", "seo"]);
       expect(((await job(id)).results as { title: string }[]).map((r) => r.title)).toEqual(["Çevrim Şartı Rehberi"]);
