@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_PAGE_SIZE, countAheadLimit, lastPageHref, likePattern, listHref, MAX_SEARCH_LENGTH, pageCountOf, pagedCount, parseListQuery } from "./list-query";
+import { ADMIN_PAGE_SIZE, countAheadLimit, lastPageHref, likePattern, listHref, MAX_SEARCH_LENGTH, pageCountOf, oneOf, pagedCount, parseListQuery } from "./list-query";
 
 const SORTS = ["name", "createdAt"] as const;
 const parse = (search: string) => parseListQuery(new URL(`http://x/admin/casinos${search}`), SORTS, { sort: "createdAt", dir: "desc" });
@@ -17,6 +17,20 @@ describe("admin list parameters", () => {
     expect(parse("?sayfa=abc").page).toBe(1);
     expect(parse("?sayfa=100000").page).toBe(100_000);
     expect(parse("?sayfa=100001").page).toBe(1);
+  });
+
+  it("reads a page number as written, with spaces around it", () => {
+    expect(parse("?sayfa=%203%20").page).toBe(3);
+    expect(parse("?sayfa=").page).toBe(1);
+  });
+
+  it("keeps a filter's value only when it is one of the filter's options, exactly as written", () => {
+    const statuses = ["active", "expired"] as const;
+    expect(oneOf(statuses, "expired")).toBe("expired");
+    expect(oneOf(statuses, "EXPIRED")).toBeNull();
+    expect(oneOf(statuses, "")).toBeNull();
+    expect(oneOf(statuses, null)).toBeNull();
+    expect(oneOf(statuses, "toString")).toBeNull();
   });
 
   it("reads a descending order on a list whose default is ascending (a sort header clicked twice)", () => {

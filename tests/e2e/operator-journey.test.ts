@@ -32,8 +32,11 @@ describe("an operator's day in the back office, in Chromium", () => {
 
   /** A sidebar link, as the operator clicks it (a client-side navigation). */
   async function openFromSidebar(page: TrackedPage, label: string, heading = label) {
-    await page.getByRole("navigation", { name: "Admin menüsü" }).getByRole("link", { name: label, exact: true }).click();
+    const nav = page.getByRole("navigation", { name: "Admin menüsü" });
+    await nav.getByRole("link", { name: label, exact: true }).click();
     await page.getByRole("heading", { level: 1, name: heading, exact: true }).waitFor();
+    // The sidebar marks the screen it opened, and only that one.
+    await expect(nav.locator('a[aria-current="page"]').allTextContents()).resolves.toEqual([label]);
   }
 
   /** Waits until the image the locator finds has loaded and has pixels. */

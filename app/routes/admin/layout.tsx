@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "react-router";
+import { Form, Outlet, useLoaderData, useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { LOGIN_MESSAGES } from "~/modules/auth/auth.schema";
@@ -18,6 +19,7 @@ export default function AdminLayout() {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
+  const { pathname } = useLocation();
 
   // The phone menu closes with Escape, as the dialogs do, and gives the focus back to its button.
   useEffect(() => {
@@ -50,16 +52,22 @@ export default function AdminLayout() {
         </div>
         <p className="px-6 pt-4 text-xs font-semibold uppercase tracking-wider text-slate-400">Admin</p>
         <nav aria-label="Admin menüsü" className="flex flex-col gap-1 p-3">
-          {ADMIN_LINKS.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              onClick={() => setOpen(false)}
-              className={({ isActive }) => `rounded-md px-3 py-2 text-sm ${isActive ? "bg-slate-700 text-white" : "hover:bg-slate-800"}`}
-            >
-              {link.label}
-            </NavLink>
-          ))}
+          {ADMIN_LINKS.map((link) => {
+            // As NavLink marks it (the path or one below it), read once for the twelve links:
+            // NavLink resolved each against the route tree on every admin render (issue 8 §5).
+            const current = pathname === link.to || pathname.startsWith(`${link.to}/`);
+            return (
+              <Link
+                key={link.to}
+                to={link.to}
+                aria-current={current ? "page" : undefined}
+                onClick={() => setOpen(false)}
+                className={`rounded-md px-3 py-2 text-sm ${current ? "bg-slate-700 text-white" : "hover:bg-slate-800"}`}
+              >
+                {link.label}
+              </Link>
+            );
+          })}
         </nav>
         <div className="border-t border-slate-800 p-3">
           <p className="truncate px-3 pb-2 text-xs text-slate-400">{email}</p>
