@@ -105,6 +105,24 @@ describeEachDriver("admin sign-in", ({ db }) => {
     expect(await getAdmin(await requestWithSession("baska-bir-belirtec"), context)).toBeNull();
   });
 
+  it("refuses a cookie whose signature was altered, also right after the genuine one was accepted", async () => {
+    const result = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.5");
+    if (!result.ok) throw new Error(result.message);
+    const genuine = (await requestWithSession(result.token)).headers.get("Cookie")!;
+    const at = (cookie: string) => new Request("http://localhost/admin/dashboard", { headers: { Cookie: cookie } });
+    await expect(getAdmin(at(genuine), null)).resolves.toMatchObject({ email: EMAIL });
+    // The same value with the signature's first character changed (six bits of the HMAC,
+    // never padding), and the value without its signature.
+    const dot = genuine.lastIndexOf(".");
+    const altered = genuine[dot + 1] === "A" ? "B" : "A";
+    expect(await getAdmin(at(`${genuine.slice(0, dot + 1)}${altered}${genuine.slice(dot + 2)}`), null)).toBeNull();
+    expect(await getAdmin(at(genuine.slice(0, dot)), null)).toBeNull();
+    await expect(getAdmin(at(genuine), null)).resolves.toMatchObject({ email: EMAIL });
+    // Signed out, the very cookie that was accepted a moment ago is refused.
+    await signOut(at(genuine), null);
+    expect(await getAdmin(at(genuine), null)).toBeNull();
+  });
+
   it("sees the admin signed out on the same request once signOut has run", async () => {
     const result = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.5");
     if (!result.ok) throw new Error(result.message);
