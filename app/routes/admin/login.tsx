@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
+import { fieldPropsFor } from "~/lib/conform-props";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
@@ -11,6 +12,9 @@ import { withToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field } from "~/components/forms";
 import { notify } from "~/components/toaster";
+
+// Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
+const fieldProps = fieldPropsFor(LoginSchema);
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Girişi" }, { name: "robots", content: "noindex" }];
 
@@ -53,7 +57,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
+    constraint: fieldProps.constraint,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
@@ -79,11 +83,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <p className="mt-1 text-center text-sm text-slate-600">Devam etmek için giriş yapın</p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), id: "email", autoComplete: "username" }} />
+          <Field label="Email" errors={fields.email.errors} inputProps={{ ...fieldProps.input(fields.email, { type: "email" }), id: "email", autoComplete: "username" }} />
           <Field
             label="Şifre"
             errors={fields.password.errors}
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), id: "password", autoComplete: "current-password" }}
+            inputProps={{ ...fieldProps.input(fields.password, { type: "password" }), id: "password", autoComplete: "current-password" }}
           />
           <button
             type="submit"

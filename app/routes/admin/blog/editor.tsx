@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldPropsFor } from "~/lib/conform-props";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
@@ -24,6 +25,9 @@ import {
 import { SEO_GUIDANCE } from "~/modules/seo/seo.schema";
 import { EditedVersion, withoutStaleEdit } from "~/components/stale-edit";
 
+// Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
+const fieldProps = fieldPropsFor(BlogPostFormSchema);
+
 type Props = {
   post: BlogPostEditorValue | null;
   categories: string[];
@@ -47,7 +51,7 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
   const [form, fields] = useForm({
     id: "blog-post-editor",
     lastResult,
-    constraint: getZodConstraint(BlogPostFormSchema),
+    constraint: fieldProps.constraint,
     defaultValue: post ?? undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -170,14 +174,14 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
           <EditedVersion version={post?.version} lastResult={lastResult} />
 
           <div role="tabpanel" id="blog-panel-content" aria-labelledby="blog-tab-content" hidden={tab !== "content"} className="space-y-5">
-            <Field label="Başlık" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
-            <Field label="Kategori" errors={fields.category.errors} inputProps={{ ...getInputProps(fields.category, { type: "text" }), list: "blog-categories", autoComplete: "off" }} />
+            <Field label="Başlık" errors={fields.title.errors} inputProps={fieldProps.input(fields.title, { type: "text" })} />
+            <Field label="Kategori" errors={fields.category.errors} inputProps={{ ...fieldProps.input(fields.category, { type: "text" }), list: "blog-categories", autoComplete: "off" }} />
             <datalist id="blog-categories">
               {categories.map((category) => (
                 <option key={category} value={category} />
               ))}
             </datalist>
-            <TextareaField label="Özet" errors={fields.excerpt.errors} textareaProps={{ ...getTextareaProps(fields.excerpt), rows: 3 }} />
+            <TextareaField label="Özet" errors={fields.excerpt.errors} textareaProps={{ ...fieldProps.textarea(fields.excerpt), rows: 3 }} />
             <div>
               <RichTextEditor
                 key={editorContent.revision}
@@ -214,15 +218,15 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
               label="SEO Başlığı"
               hint={<LengthHint length={value("seoTitle").length} limit={SEO_GUIDANCE.title} note="Boş bırakılırsa yazının başlığı kullanılır." />}
               errors={fields.seoTitle.errors}
-              inputProps={getInputProps(fields.seoTitle, { type: "text" })}
+              inputProps={fieldProps.input(fields.seoTitle, { type: "text" })}
             />
             <TextareaField
               label="SEO Açıklaması"
               hint={<LengthHint length={value("seoDescription").length} limit={SEO_GUIDANCE.description} note="Boş bırakılırsa özet kullanılır." />}
               errors={fields.seoDescription.errors}
-              textareaProps={{ ...getTextareaProps(fields.seoDescription), rows: 3 }}
+              textareaProps={{ ...fieldProps.textarea(fields.seoDescription), rows: 3 }}
             />
-            <Field label="SEO Anahtar Kelimeleri" hint="Virgülle ayırın: bonus, casino, rehber" errors={fields.seoKeywords.errors} inputProps={getInputProps(fields.seoKeywords, { type: "text" })} />
+            <Field label="SEO Anahtar Kelimeleri" hint="Virgülle ayırın: bonus, casino, rehber" errors={fields.seoKeywords.errors} inputProps={fieldProps.input(fields.seoKeywords, { type: "text" })} />
             <Field
               label="Slug"
               hint={
@@ -231,7 +235,7 @@ export function BlogPostEditor({ post, categories, ai, lastResult }: Props) {
                 </span>
               }
               errors={fields.slug.errors}
-              inputProps={getInputProps(fields.slug, { type: "text" })}
+              inputProps={fieldProps.input(fields.slug, { type: "text" })}
             />
           </div>
 

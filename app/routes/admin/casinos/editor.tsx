@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldPropsFor } from "~/lib/conform-props";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
@@ -9,13 +10,16 @@ import { PLACEHOLDER_IMAGE } from "~/components/promotion-card";
 import { CASINO_MESSAGES, CasinoFormSchema, type CasinoEditorValue } from "~/modules/casinos/casinos.schema";
 import { EditedVersion, withoutStaleEdit } from "~/components/stale-edit";
 
+// Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
+const fieldProps = fieldPropsFor(CasinoFormSchema);
+
 /** admin.md §2 "Casino form": one editor for new and edit. */
 export function CasinoEditor({ casino, lastResult }: { casino: CasinoEditorValue | null; lastResult?: SubmissionResult<string[]> }) {
   const pending = useIsPending();
   const [form, fields] = useForm({
     id: "casino-editor",
     lastResult,
-    constraint: getZodConstraint(CasinoFormSchema),
+    constraint: fieldProps.constraint,
     defaultValue: casino ? { name: casino.name, url: casino.url, logoUrl: casino.logoUrl, description: casino.description, currentAddress: casino.currentAddress ?? "" } : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -32,14 +36,14 @@ export function CasinoEditor({ casino, lastResult }: { casino: CasinoEditorValue
       <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
         <ErrorList id={form.errorId} errors={withoutStaleEdit(form.errors)} />
         <EditedVersion version={casino?.version} lastResult={lastResult} />
-        <Field label="Site Adı" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
-        <Field label="Site URL" errors={fields.url.errors} inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://" }} />
+        <Field label="Site Adı" errors={fields.name.errors} inputProps={fieldProps.input(fields.name, { type: "text" })} />
+        <Field label="Site URL" errors={fields.url.errors} inputProps={{ ...fieldProps.input(fields.url, { type: "url" }), placeholder: "https://" }} />
         {/* Issue 11 §3: changing it moves every outbound link of the casino at once. */}
         <Field
           label="Güncel adres"
           errors={fields.currentAddress.errors}
           hint={CASINO_MESSAGES.currentAddressHint}
-          inputProps={{ ...getInputProps(fields.currentAddress, { type: "url" }), placeholder: "https://" }}
+          inputProps={{ ...fieldProps.input(fields.currentAddress, { type: "url" }), placeholder: "https://" }}
         />
         {casino && casino.formerHosts.length > 0 && (
           <p className="-mt-3 text-xs text-slate-500">Eski adresler (bu adreslere yazılmış promosyon bağlantıları da taşınır): {casino.formerHosts.join(", ")}</p>
@@ -49,7 +53,7 @@ export function CasinoEditor({ casino, lastResult }: { casino: CasinoEditorValue
             className="flex-1"
             label="Logo URL"
             errors={fields.logoUrl.errors}
-            inputProps={{ ...getInputProps(fields.logoUrl, { type: "text" }), onChange: (event) => setLogo(event.currentTarget.value) }}
+            inputProps={{ ...fieldProps.input(fields.logoUrl, { type: "text" }), onChange: (event) => setLogo(event.currentTarget.value) }}
           />
           {logo && (
             <img

@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldPropsFor } from "~/lib/conform-props";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useLocation, useNavigate, redirect } from "react-router";
 import { Link } from "~/components/link";
@@ -17,6 +18,9 @@ import { requireAdmin } from "~/modules/auth/auth.server";
 import { CATEGORY_MESSAGES, CATEGORY_SORTS, CategoryFormSchema, categorySlugFor, type CategoryListItem } from "~/modules/categories/categories.schema";
 import { getCategoryForEdit, listCategoriesForAdmin, removeCategory, saveCategory } from "~/modules/categories/categories.server";
 import { redirectWithToast } from "~/lib/toast.server";
+
+// Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
+const fieldProps = fieldPropsFor(CategoryFormSchema);
 
 export const meta: Route.MetaFunction = () => [{ title: "Kategoriler | Admin Panel" }];
 
@@ -143,7 +147,7 @@ function CategoryDialog({ category, lastResult, closeTo }: { category: CategoryL
   const [form, fields] = useForm({
     id: "category-dialog",
     lastResult,
-    constraint: getZodConstraint(CategoryFormSchema),
+    constraint: fieldProps.constraint,
     defaultValue: category ? { ...category, intent: "update" } : { intent: "create", isActive: true },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -161,8 +165,8 @@ function CategoryDialog({ category, lastResult, closeTo }: { category: CategoryL
   }, []);
 
   const title = category ? "Kategoriyi Düzenle" : "Yeni Kategori Ekle";
-  const { defaultValue: _slugDefault, ...slugProps } = getInputProps(fields.slug, { type: "text" });
-  const nameProps = getInputProps(fields.name, { type: "text" });
+  const { defaultValue: _slugDefault, ...slugProps } = fieldProps.input(fields.slug, { type: "text" });
+  const nameProps = fieldProps.input(fields.name, { type: "text" });
   return (
     <dialog
       ref={dialog}
@@ -201,8 +205,8 @@ function CategoryDialog({ category, lastResult, closeTo }: { category: CategoryL
             },
           }}
         />
-        <TextareaField label="Açıklama" hint="İsteğe bağlı" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} />
-        <CheckboxField label="Aktif" errors={fields.isActive.errors} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} />
+        <TextareaField label="Açıklama" hint="İsteğe bağlı" errors={fields.description.errors} textareaProps={{ ...fieldProps.textarea(fields.description), rows: 3 }} />
+        <CheckboxField label="Aktif" errors={fields.isActive.errors} inputProps={fieldProps.input(fields.isActive, { type: "checkbox" })} />
         <div className="flex gap-3">
           <SubmitButton pending={pending}>{category ? "Güncelle" : "Kaydet"}</SubmitButton>
           <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg border border-slate-300 px-5 py-2.5 text-sm font-semibold">

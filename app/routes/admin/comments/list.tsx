@@ -1,5 +1,6 @@
-import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldPropsFor } from "~/lib/conform-props";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, redirect, useLocation, useNavigate } from "react-router";
 import { Link } from "~/components/link";
@@ -27,6 +28,9 @@ import {
 import { getCommentForEdit, listCommentsForAdmin, removeComment, updateComment } from "~/modules/comments/comments-admin.server";
 import { COMMENT_NAME_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH } from "~/modules/comments/comments.rules";
 import { redirectWithToast } from "~/lib/toast.server";
+
+// Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
+const fieldProps = fieldPropsFor(CommentEditSchema);
 
 // admin.md §2 "Comment moderation": search, rating filter, table, edit dialog, delete.
 // The dialog is part of the URL (?duzenle={id}), so it works without scripts and a
@@ -181,7 +185,7 @@ function CommentEditDialog({ comment, closeHref, lastResult }: { comment: Commen
   const [form, fields] = useForm({
     id: `comment-edit-${comment.id}`,
     lastResult,
-    constraint: getZodConstraint(CommentEditSchema),
+    constraint: fieldProps.constraint,
     defaultValue: { intent: "update", id: comment.id, userName: comment.userName, comment: comment.comment, rating: String(comment.rating) },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -217,7 +221,7 @@ function CommentEditDialog({ comment, closeHref, lastResult }: { comment: Commen
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={comment.id} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Kullanıcı Adı" errors={fields.userName.errors} inputProps={{ ...getInputProps(fields.userName, { type: "text" }), maxLength: COMMENT_NAME_MAX_LENGTH }} />
+        <Field label="Kullanıcı Adı" errors={fields.userName.errors} inputProps={{ ...fieldProps.input(fields.userName, { type: "text" }), maxLength: COMMENT_NAME_MAX_LENGTH }} />
         <fieldset>
           <legend className="block text-sm font-medium text-slate-700">Puan</legend>
           <div className="mt-1 flex gap-1">
@@ -239,7 +243,7 @@ function CommentEditDialog({ comment, closeHref, lastResult }: { comment: Commen
         <TextareaField
           label="Yorum"
           errors={fields.comment.errors}
-          textareaProps={{ ...getTextareaProps(fields.comment), rows: 5, maxLength: COMMENT_TEXT_MAX_LENGTH }}
+          textareaProps={{ ...fieldProps.textarea(fields.comment), rows: 5, maxLength: COMMENT_TEXT_MAX_LENGTH }}
         />
         <div className="flex justify-end gap-3">
           <Link to={closeHref} preventScrollReset replace className="rounded-lg border border-slate-300 px-5 py-2.5 text-sm font-semibold">

@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldPropsFor } from "~/lib/conform-props";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
@@ -28,6 +29,9 @@ import {
   type PromotionTabId,
 } from "~/modules/promotions/promotions.schema";
 
+// Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
+const fieldProps = fieldPropsFor(PromotionFormSchema);
+
 type Props = { promotion: PromotionEditorValue | null; options: PromotionEditorOptions; lastResult?: SubmissionResult<string[]> };
 
 /** A typed number for the live preview only (the server validates what is saved). */
@@ -50,7 +54,7 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
   const [form, fields] = useForm({
     id: "promotion-editor",
     lastResult,
-    constraint: getZodConstraint(PromotionFormSchema),
+    constraint: fieldProps.constraint,
     // admin.md §3: a new promotion is active unless unchecked.
     defaultValue: promotion ?? { isActive: true },
     shouldValidate: "onBlur",
@@ -105,9 +109,9 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
               // ADR 023: the address follows the title, numbered when the casino already has it.
               hint={promotion ? `Sitedeki adresi: ${promotion.address}` : undefined}
               errors={fields.title.errors}
-              inputProps={getInputProps(fields.title, { type: "text" })}
+              inputProps={fieldProps.input(fields.title, { type: "text" })}
             />
-            <SelectField label="Casino" errors={fields.casinoId.errors} selectProps={getSelectProps(fields.casinoId)}>
+            <SelectField label="Casino" errors={fields.casinoId.errors} selectProps={fieldProps.select(fields.casinoId)}>
               <option value="">{PROMOTION_MESSAGES.noCasino}</option>
               {options.casinos.map((casino) => (
                 <option key={casino.id} value={casino.id}>
@@ -118,7 +122,7 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
             <SelectField
               label="Kategori"
               errors={fields.categoryId.errors}
-              selectProps={getSelectProps(fields.categoryId)}
+              selectProps={fieldProps.select(fields.categoryId)}
               hint={
                 <Link to="/admin/categories" className="font-medium text-brand-700 hover:underline">
                   Kategorileri Yönet
@@ -147,7 +151,7 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
               errors={fields.imageUrl.errors}
               hint={PROMOTION_MESSAGES.imageHint}
             />
-            <TextareaField label="Kısa Açıklama" errors={fields.shortDescription.errors} textareaProps={{ ...getTextareaProps(fields.shortDescription), rows: 3 }} />
+            <TextareaField label="Kısa Açıklama" errors={fields.shortDescription.errors} textareaProps={{ ...fieldProps.textarea(fields.shortDescription), rows: 3 }} />
             <RichTextEditor
               id={fields.fullDescription.id}
               name={fields.fullDescription.name}
@@ -161,7 +165,7 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
                 label="Şartlar ve Koşullar"
                 hint="Her satıra bir şart yazın."
                 errors={fields.terms.errors}
-                textareaProps={{ ...getTextareaProps(fields.terms), rows: 5, onChange: (event) => setTerms(event.currentTarget.value) }}
+                textareaProps={{ ...fieldProps.textarea(fields.terms), rows: 5, onChange: (event) => setTerms(event.currentTarget.value) }}
               />
               {splitTerms(terms).length > 0 && (
                 <ul aria-label="Şartlar önizleme" className="mt-2 list-disc space-y-1 rounded-lg bg-slate-50 py-3 pl-8 pr-3 text-sm text-slate-700">
@@ -174,22 +178,22 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
           </div>
 
           <div role="tabpanel" id="promotion-panel-settings" aria-labelledby="promotion-tab-settings" hidden={tab !== "settings"} className="space-y-5">
-            <Field label="Promosyon URL" errors={fields.url.errors} inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://" }} />
-            <Field label="Promosyon Kodu" hint="İsteğe bağlı" errors={fields.promotionCode.errors} inputProps={getInputProps(fields.promotionCode, { type: "text" })} />
+            <Field label="Promosyon URL" errors={fields.url.errors} inputProps={{ ...fieldProps.input(fields.url, { type: "url" }), placeholder: "https://" }} />
+            <Field label="Promosyon Kodu" hint="İsteğe bağlı" errors={fields.promotionCode.errors} inputProps={fieldProps.input(fields.promotionCode, { type: "text" })} />
             <Field
               label="Bitiş Tarihi"
               hint="İsteğe bağlı; Türkiye saati. Boş bırakılırsa süresiz."
               errors={fields.expiryDate.errors}
-              inputProps={getInputProps(fields.expiryDate, { type: "datetime-local" })}
+              inputProps={fieldProps.input(fields.expiryDate, { type: "datetime-local" })}
             />
-            <CheckboxField label="Aktif (sitede yayınlanır)" errors={fields.isActive.errors} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} />
+            <CheckboxField label="Aktif (sitede yayınlanır)" errors={fields.isActive.errors} inputProps={fieldProps.input(fields.isActive, { type: "checkbox" })} />
           </div>
 
           <div role="tabpanel" id="promotion-panel-terms" aria-labelledby="promotion-tab-terms" hidden={tab !== "terms"} className="space-y-5">
             <p className="text-sm text-slate-600">
               Hepsi isteğe bağlı; tutarlar kuruşsuz TL. Promosyon kodu ve bitiş tarihi &quot;Promosyon Ayarları&quot; sekmesinde. Kartlarda ve detay sayfasında gösterilir, çevrim hesaplayıcısı bunlarla hesaplar.
             </p>
-            <SelectField label="Bonus Türü" errors={fields.bonusType.errors} selectProps={getSelectProps(fields.bonusType)}>
+            <SelectField label="Bonus Türü" errors={fields.bonusType.errors} selectProps={fieldProps.select(fields.bonusType)}>
               <option value="">Belirtilmedi</option>
               {BONUS_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -198,22 +202,22 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
               ))}
             </SelectField>
             <div className="grid gap-4 sm:grid-cols-3">
-              <Field label="Bonus Tutarı (TL)" hint="Sabit tutar, ör. 500" errors={fields.bonusAmount.errors} inputProps={{ ...getInputProps(fields.bonusAmount, { type: "text" }), ...numeric }} />
-              <Field label="Bonus Yüzdesi (%)" hint="1-1000, ör. 100" errors={fields.bonusPercent.errors} inputProps={{ ...getInputProps(fields.bonusPercent, { type: "text" }), ...numeric }} />
-              <Field label="Üst Limit (TL)" hint="Yalnızca yüzdeyle" errors={fields.bonusCap.errors} inputProps={{ ...getInputProps(fields.bonusCap, { type: "text" }), ...numeric }} />
+              <Field label="Bonus Tutarı (TL)" hint="Sabit tutar, ör. 500" errors={fields.bonusAmount.errors} inputProps={{ ...fieldProps.input(fields.bonusAmount, { type: "text" }), ...numeric }} />
+              <Field label="Bonus Yüzdesi (%)" hint="1-1000, ör. 100" errors={fields.bonusPercent.errors} inputProps={{ ...fieldProps.input(fields.bonusPercent, { type: "text" }), ...numeric }} />
+              <Field label="Üst Limit (TL)" hint="Yalnızca yüzdeyle" errors={fields.bonusCap.errors} inputProps={{ ...fieldProps.input(fields.bonusCap, { type: "text" }), ...numeric }} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Freespin Sayısı" errors={fields.freeSpins.errors} inputProps={{ ...getInputProps(fields.freeSpins, { type: "text" }), ...numeric }} />
-              <Field label="Minimum Yatırım (TL)" errors={fields.minDeposit.errors} inputProps={{ ...getInputProps(fields.minDeposit, { type: "text" }), ...numeric }} />
+              <Field label="Freespin Sayısı" errors={fields.freeSpins.errors} inputProps={{ ...fieldProps.input(fields.freeSpins, { type: "text" }), ...numeric }} />
+              <Field label="Minimum Yatırım (TL)" errors={fields.minDeposit.errors} inputProps={{ ...fieldProps.input(fields.minDeposit, { type: "text" }), ...numeric }} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 label="Çevrim Katı (x)"
                 hint="0-200, bir ondalık: 35 veya 12,5; 0 = çevrimsiz"
                 errors={fields.wageringMultiplier.errors}
-                inputProps={{ ...getInputProps(fields.wageringMultiplier, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
+                inputProps={{ ...fieldProps.input(fields.wageringMultiplier, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
               />
-              <SelectField label="Çevrim Tabanı" errors={fields.wageringBasis.errors} selectProps={getSelectProps(fields.wageringBasis)}>
+              <SelectField label="Çevrim Tabanı" errors={fields.wageringBasis.errors} selectProps={fieldProps.select(fields.wageringBasis)}>
                 {WAGERING_BASES.map((basis) => (
                   <option key={basis} value={basis}>
                     {WAGERING_BASIS_LABELS[basis]}
@@ -222,17 +226,17 @@ export function PromotionEditor({ promotion, options, lastResult }: Props) {
               </SelectField>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Maksimum Bahis (TL)" errors={fields.maxBet.errors} inputProps={{ ...getInputProps(fields.maxBet, { type: "text" }), ...numeric }} />
-              <Field label="Maksimum Çekim (TL)" errors={fields.maxCashout.errors} inputProps={{ ...getInputProps(fields.maxCashout, { type: "text" }), ...numeric }} />
+              <Field label="Maksimum Bahis (TL)" errors={fields.maxBet.errors} inputProps={{ ...fieldProps.input(fields.maxBet, { type: "text" }), ...numeric }} />
+              <Field label="Maksimum Çekim (TL)" errors={fields.maxCashout.errors} inputProps={{ ...fieldProps.input(fields.maxCashout, { type: "text" }), ...numeric }} />
             </div>
-            <Field label="Geçerli Oyunlar" hint="ör. Slot oyunları (canlı casino hariç)" errors={fields.eligibleGames.errors} inputProps={getInputProps(fields.eligibleGames, { type: "text" })} />
+            <Field label="Geçerli Oyunlar" hint="ör. Slot oyunları (canlı casino hariç)" errors={fields.eligibleGames.errors} inputProps={fieldProps.input(fields.eligibleGames, { type: "text" })} />
             <div className="flex flex-wrap items-end gap-3">
               <Field
                 className="flex-1"
                 label="Son Doğrulama Tarihi"
                 hint="Şartları sitede en son kontrol ettiğiniz gün"
                 errors={fields.lastVerifiedAt.errors}
-                inputProps={{ ...getInputProps(fields.lastVerifiedAt, { type: "date" }), max: istanbulToday() }}
+                inputProps={{ ...fieldProps.input(fields.lastVerifiedAt, { type: "date" }), max: istanbulToday() }}
               />
               <button
                 type="button"

@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldPropsFor } from "~/lib/conform-props";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
@@ -25,6 +26,9 @@ import {
   type PublishingLogItem,
 } from "~/modules/publishing/publishing.schema";
 import { getPublishingDashboard, publishNow, saveDailyPublishCount, setScheduledPublishingActive } from "~/modules/publishing/publishing.server";
+
+// Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
+const fieldProps = fieldPropsFor(DailyCountFormSchema);
 
 // admin.md §2 "Scheduled publishing dashboard": draft count, daily limit, next publish time,
 // the on/off toggle, the daily count, last and next publish, the manual publish button and
@@ -178,7 +182,7 @@ function DailyCountForm({ value, disabled, lastResult }: { value: number; disabl
   const [form, fields] = useForm({
     id: "daily-count-form",
     lastResult,
-    constraint: getZodConstraint(DailyCountFormSchema),
+    constraint: fieldProps.constraint,
     defaultValue: { intent: "daily-count", dailyPublishCount: value },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -193,7 +197,7 @@ function DailyCountForm({ value, disabled, lastResult }: { value: number; disabl
           label="Günlük Yayın Sayısı"
           hint={`${DAILY_PUBLISH_MIN} ile ${DAILY_PUBLISH_MAX} arası`}
           errors={fields.dailyPublishCount.errors}
-          inputProps={{ ...getInputProps(fields.dailyPublishCount, { type: "number" }), step: 1 }}
+          inputProps={{ ...fieldProps.input(fields.dailyPublishCount, { type: "number" }), step: 1 }}
         />
         <SubmitButton pending={pending} className="mb-5">
           Kaydet

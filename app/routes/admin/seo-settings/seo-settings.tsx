@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldPropsFor } from "~/lib/conform-props";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/seo-settings";
 import { AdminPageHeader } from "~/components/admin-list";
@@ -13,6 +14,9 @@ import { SEO_GUIDANCE, SEO_LIMITS, SEO_MESSAGES, SeoFormSchema, seoCounter, type
 import { listSeoSettingsForAdmin, saveSeoSetting } from "~/modules/seo/seo.server";
 import { isAiConfigured } from "~/modules/ai/ai.server";
 import { redirectWithToast } from "~/lib/toast.server";
+
+// Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
+const fieldProps = fieldPropsFor(SeoFormSchema);
 
 // admin.md §2 "SEO settings": an accordion per page (details/summary), one form each, told
 // apart by the row id they post. A save returns to the page's own panel (#seo-{id}).
@@ -83,7 +87,7 @@ function SeoPageForm({ page, open, lastResult, aiConfigured }: { page: SeoSettin
   const [form, fields] = useForm({
     id: formId,
     lastResult,
-    constraint: getZodConstraint(SeoFormSchema),
+    constraint: fieldProps.constraint,
     defaultValue: { id: page.id, title: page.title, description: page.description, keywords: page.keywords },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -108,19 +112,19 @@ function SeoPageForm({ page, open, lastResult, aiConfigured }: { page: SeoSettin
           label="Başlık"
           hint={<GuidanceHint value={title} guidance={SEO_GUIDANCE.title} warning={SEO_MESSAGES.titleOverGuidance} />}
           errors={fields.title.errors}
-          inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: SEO_LIMITS.title }}
+          inputProps={{ ...fieldProps.input(fields.title, { type: "text" }), maxLength: SEO_LIMITS.title }}
         />
         <TextareaField
           label="Açıklama"
           hint={<GuidanceHint value={description} guidance={SEO_GUIDANCE.description} warning={SEO_MESSAGES.descriptionOverGuidance} />}
           errors={fields.description.errors}
-          textareaProps={{ ...getTextareaProps(fields.description), rows: 3, maxLength: SEO_LIMITS.description }}
+          textareaProps={{ ...fieldProps.textarea(fields.description), rows: 3, maxLength: SEO_LIMITS.description }}
         />
         <Field
           label="Anahtar Kelimeler"
           hint="Virgülle ayırın: casino bonusu, deneme bonusu"
           errors={fields.keywords.errors}
-          inputProps={{ ...getInputProps(fields.keywords, { type: "text" }), maxLength: SEO_LIMITS.keywords }}
+          inputProps={{ ...fieldProps.input(fields.keywords, { type: "text" }), maxLength: SEO_LIMITS.keywords }}
         />
         <div className="flex items-center gap-3">
           <SubmitButton pending={pending}>Kaydet</SubmitButton>

@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { fieldPropsFor } from "~/lib/conform-props";
 import { Form, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/settings";
@@ -115,13 +116,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+// Built once per form: its constraint, and its fields' props read against it (lib/conform-props.ts).
+const heroFields = fieldPropsFor(HeroFormSchema);
+const contentFields = fieldPropsFor(ContentFormSchema);
+const complianceFields = fieldPropsFor(ComplianceFormSchema);
+
 function HeroForm({ hero, lastResult }: { hero: SettingsEditorValue["hero"]; lastResult?: SubmissionResult<string[]> }) {
   const pending = useIsPending();
   const { upperTitle, mainTitle, highlightedText, description, buttonText, buttonUrl } = hero;
   const [form, fields] = useForm({
     id: "hero-form",
     lastResult,
-    constraint: getZodConstraint(HeroFormSchema),
+    constraint: heroFields.constraint,
     defaultValue: { upperTitle, mainTitle, highlightedText, description, buttonText, buttonUrl },
     // admin.md §4: the save button is disabled until the form is changed (the intent is no change).
     shouldDirtyConsider: (name) => name !== "intent",
@@ -134,22 +140,22 @@ function HeroForm({ hero, lastResult }: { hero: SettingsEditorValue["hero"]; las
       <h2 className="text-lg font-bold">Hero Bölümü</h2>
       <input type="hidden" name="intent" value="hero" />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Üst Başlık" errors={fields.upperTitle.errors} inputProps={{ ...getInputProps(fields.upperTitle, { type: "text" }), maxLength: HERO_LIMITS.upperTitle }} />
-      <Field label="Ana Başlık" errors={fields.mainTitle.errors} inputProps={{ ...getInputProps(fields.mainTitle, { type: "text" }), maxLength: HERO_LIMITS.mainTitle }} />
+      <Field label="Üst Başlık" errors={fields.upperTitle.errors} inputProps={{ ...heroFields.input(fields.upperTitle, { type: "text" }), maxLength: HERO_LIMITS.upperTitle }} />
+      <Field label="Ana Başlık" errors={fields.mainTitle.errors} inputProps={{ ...heroFields.input(fields.mainTitle, { type: "text" }), maxLength: HERO_LIMITS.mainTitle }} />
       <Field
         label="Vurgulanacak Metin"
         hint="Ana başlığın içinde vurgulanır; başlıkta geçmiyorsa başlığın önüne eklenir."
         errors={fields.highlightedText.errors}
-        inputProps={{ ...getInputProps(fields.highlightedText, { type: "text" }), maxLength: HERO_LIMITS.highlightedText }}
+        inputProps={{ ...heroFields.input(fields.highlightedText, { type: "text" }), maxLength: HERO_LIMITS.highlightedText }}
       />
-      <TextareaField label="Açıklama" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3, maxLength: HERO_LIMITS.description }} />
+      <TextareaField label="Açıklama" errors={fields.description.errors} textareaProps={{ ...heroFields.textarea(fields.description), rows: 3, maxLength: HERO_LIMITS.description }} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Buton Metni" errors={fields.buttonText.errors} inputProps={{ ...getInputProps(fields.buttonText, { type: "text" }), maxLength: HERO_LIMITS.buttonText }} />
+        <Field label="Buton Metni" errors={fields.buttonText.errors} inputProps={{ ...heroFields.input(fields.buttonText, { type: "text" }), maxLength: HERO_LIMITS.buttonText }} />
         <Field
           label="Buton URL"
           hint="https://..., /bonuslar veya #promotions-section"
           errors={fields.buttonUrl.errors}
-          inputProps={{ ...getInputProps(fields.buttonUrl, { type: "text" }), maxLength: HERO_LIMITS.buttonUrl }}
+          inputProps={{ ...heroFields.input(fields.buttonUrl, { type: "text" }), maxLength: HERO_LIMITS.buttonUrl }}
         />
       </div>
       <SubmitButton pending={pending} disabled={!form.dirty}>
@@ -164,7 +170,7 @@ function ContentForm({ html, lastResult }: { html: string; lastResult?: Submissi
   const [form, fields] = useForm({
     id: "content-form",
     lastResult,
-    constraint: getZodConstraint(ContentFormSchema),
+    constraint: contentFields.constraint,
     defaultValue: { blogSectionText: html },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -187,7 +193,7 @@ function ComplianceForm({ compliance, lastResult }: { compliance: SettingsEditor
   const [form, fields] = useForm({
     id: "compliance-form",
     lastResult,
-    constraint: getZodConstraint(ComplianceFormSchema),
+    constraint: complianceFields.constraint,
     defaultValue: { ...compliance, splashFrequencyHours: String(compliance.splashFrequencyHours) },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -204,20 +210,20 @@ function ComplianceForm({ compliance, lastResult }: { compliance: SettingsEditor
           label="Yardım hattı adı"
           hint={`Boş bırakılırsa: ${DEFAULT_COMPLIANCE.helplineLabel}`}
           errors={fields.helplineLabel.errors}
-          inputProps={{ ...getInputProps(fields.helplineLabel, { type: "text" }), maxLength: COMPLIANCE_LIMITS.helplineLabel }}
+          inputProps={{ ...complianceFields.input(fields.helplineLabel, { type: "text" }), maxLength: COMPLIANCE_LIMITS.helplineLabel }}
         />
         <Field
           label="Yardım hattı bağlantısı"
           hint={`https://... veya tel:115; boş bırakılırsa: ${DEFAULT_COMPLIANCE.helplineUrl}`}
           errors={fields.helplineUrl.errors}
-          inputProps={{ ...getInputProps(fields.helplineUrl, { type: "text" }), maxLength: COMPLIANCE_LIMITS.helplineUrl }}
+          inputProps={{ ...complianceFields.input(fields.helplineUrl, { type: "text" }), maxLength: COMPLIANCE_LIMITS.helplineUrl }}
         />
       </div>
       <Field
         label="Splash reklam sıklığı (saat)"
         hint="Bir ziyaretçiye splash reklam en fazla bu kadar saatte bir gösterilir (24 = günde bir)."
         errors={fields.splashFrequencyHours.errors}
-        inputProps={{ ...getInputProps(fields.splashFrequencyHours, { type: "number" }), min: SPLASH_FREQUENCY_HOURS.min, max: SPLASH_FREQUENCY_HOURS.max, step: 1 }}
+        inputProps={{ ...complianceFields.input(fields.splashFrequencyHours, { type: "number" }), min: SPLASH_FREQUENCY_HOURS.min, max: SPLASH_FREQUENCY_HOURS.max, step: 1 }}
         className="max-w-xs"
       />
       <SubmitButton pending={pending}>Kaydet</SubmitButton>

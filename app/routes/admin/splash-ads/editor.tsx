@@ -1,10 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { fieldPropsFor } from "~/lib/conform-props";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
 import { CheckboxField, ErrorList, Field, SelectField, SubmitButton, useIsPending } from "~/components/forms";
 import { ImageField } from "~/components/image-field";
 import { SPLASH_AD_MESSAGES, SplashAdFormSchema, type SplashAdCasinoOption, type SplashAdEditorValue } from "~/modules/splash-ads/splash-ads.schema";
+
+// Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
+const fieldProps = fieldPropsFor(SplashAdFormSchema);
 
 /** admin.md §2 "Splash ads": one editor for new and edit. */
 export function SplashAdEditor({
@@ -20,7 +24,7 @@ export function SplashAdEditor({
   const [form, fields] = useForm({
     id: "splash-ad-editor",
     lastResult,
-    constraint: getZodConstraint(SplashAdFormSchema),
+    constraint: fieldProps.constraint,
     // A new ad is active unless unticked (splash_ads.is_active defaults to true).
     defaultValue: splashAd ? { ...splashAd, casinoId: splashAd.casinoId ?? "" } : { isActive: true },
     shouldValidate: "onBlur",
@@ -36,9 +40,9 @@ export function SplashAdEditor({
       <h1 className="mb-6 mt-2 text-2xl font-bold">{splashAd ? "Splash Reklamı Düzenle" : "Yeni Splash Reklam Ekle"}</h1>
       <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-xl bg-white p-6 shadow-sm">
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Başlık" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
-        <Field label="Hedef URL" errors={fields.href.errors} inputProps={{ ...getInputProps(fields.href, { type: "url" }), placeholder: "https://" }} />
-        <SelectField label="Casino" errors={fields.casinoId.errors} hint={SPLASH_AD_MESSAGES.casinoHint} selectProps={getSelectProps(fields.casinoId)}>
+        <Field label="Başlık" errors={fields.title.errors} inputProps={fieldProps.input(fields.title, { type: "text" })} />
+        <Field label="Hedef URL" errors={fields.href.errors} inputProps={{ ...fieldProps.input(fields.href, { type: "url" }), placeholder: "https://" }} />
+        <SelectField label="Casino" errors={fields.casinoId.errors} hint={SPLASH_AD_MESSAGES.casinoHint} selectProps={fieldProps.select(fields.casinoId)}>
           <option value="">{SPLASH_AD_MESSAGES.noCasino}</option>
           {casinos.map((casino) => (
             <option key={casino.id} value={casino.id}>
@@ -55,7 +59,7 @@ export function SplashAdEditor({
           defaultValue={splashAd?.imageUrl ?? ""}
           errors={fields.imageUrl.errors}
         />
-        <CheckboxField label="Aktif (sitede gösterilir)" errors={fields.isActive.errors} inputProps={getInputProps(fields.isActive, { type: "checkbox" })} />
+        <CheckboxField label="Aktif (sitede gösterilir)" errors={fields.isActive.errors} inputProps={fieldProps.input(fields.isActive, { type: "checkbox" })} />
         <div className="flex gap-3">
           <SubmitButton pending={pending}>{splashAd ? "Güncelle" : "Kaydet"}</SubmitButton>
           <Link to="/admin/splash-ads" className="rounded-lg border border-slate-300 px-5 py-2.5 text-sm font-semibold">
