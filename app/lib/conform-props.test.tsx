@@ -22,10 +22,10 @@ Object.assign(fieldProps.constraint.kind!, { multiple: false });
 Object.assign(fieldProps.constraint.note!, { maxLength: 200 });
 
 /** Renders a form as an editor would and returns, per field, conform's props and ours. */
-function propsOf(defaultValue: Record<string, unknown>, lastResult?: SubmissionResult<string[]>) {
+function propsOf(defaultValue: Record<string, string>, lastResult?: SubmissionResult<string[]>) {
   const pairs: Record<string, [unknown, unknown]> = {};
   function Probe() {
-    const [, fields] = useForm({ id: "probe", constraint: fieldProps.constraint, defaultValue, lastResult });
+    const [, fields] = useForm<z.input<typeof Schema>>({ id: "probe", constraint: fieldProps.constraint, defaultValue, lastResult });
     pairs.title = [getInputProps(fields.title, { type: "text" }), fieldProps.input(fields.title, { type: "text" })];
     pairs.count = [getInputProps(fields.count, { type: "number" }), fieldProps.input(fields.count, { type: "number" })];
     pairs.code = [getInputProps(fields.code, { type: "text" }), fieldProps.input(fields.code, { type: "text" })];
