@@ -3,7 +3,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
 /** A field's constraint as conform derives it from the schema (`getZodConstraint`). */
-type FieldConstraint = { required?: boolean; minLength?: number; maxLength?: number; min?: string | number; max?: string | number; step?: string | number; pattern?: string; multiple?: boolean };
+type FieldConstraint = { required?: boolean; minLength?: number; maxLength?: number; min?: string | number; max?: string | number; step?: string | number; pattern?: string; multiple?: boolean; accept?: string };
 
 type InputOptions = Parameters<typeof getInputProps>[1];
 type SelectOptions = Parameters<typeof getSelectProps>[1];
@@ -16,21 +16,26 @@ type AnyField = FieldMetadata<any, any, any>;
  * and conform's getInputProps, getSelectProps and getTextareaProps reading each field's
  * constraint from it instead of through the field's metadata: conform builds a new Proxy for
  * every property read there, and its helpers read nine constraint properties a field, half of
- * an editor's server render (issue 8 §5, ADR 021 addendum 2). The field's id, name, errors
- * and initial value are still read from conform, so it re-renders a field on the same
- * changes as before (reading a constraint subscribes to nothing), and the props are conform's
- * helpers' own output. Built at module level, once per schema.
+ * an editor's server render (issue 8 §5, ADR 021 addendum 2). The props are conform's
+ * helpers' own output. The field's id, name, errors and initial value are still read from
+ * conform (its validity too, with `ariaInvalid: "allErrors"`), so a field re-renders on the
+ * same changes as before (reading a constraint subscribes to nothing); with
+ * `ariaAttributes: false` or `value: false`, where conform's helpers skip the errors or the
+ * initial value, these still read them: a re-render more, never other props. Built at
+ * module level, once per schema.
  */
-export function fieldPropsFor(schema: z.ZodType) {
+export function buildFieldProps(schema: z.ZodType) {
   const constraint: Record<string, FieldConstraint> = getZodConstraint(schema);
-  const snapshot = (field: AnyField): AnyField => {
-    const { required, minLength, maxLength, min, max, step, pattern, multiple } = constraint[field.name] ?? {};
+  // Every helper's options may ask for `ariaInvalid: "allErrors"` (except where aria is off).
+  const snapshot = (field: AnyField, options?: object): AnyField => {
+    const { required, minLength, maxLength, min, max, step, pattern, multiple, accept } = constraint[field.name] ?? {};
     return {
       id: field.id,
       name: field.name,
       formId: field.formId,
       errorId: field.errorId,
       errors: field.errors,
+      valid: (options as { ariaInvalid?: unknown } | undefined)?.ariaInvalid === "allErrors" ? field.valid : undefined,
       initialValue: field.initialValue,
       required,
       minLength,
@@ -40,12 +45,13 @@ export function fieldPropsFor(schema: z.ZodType) {
       step,
       pattern,
       multiple,
+      accept,
     } as unknown as AnyField;
   };
   return {
     constraint,
-    input: (field: AnyField, options: InputOptions) => getInputProps(snapshot(field), options),
-    select: (field: AnyField, options?: SelectOptions) => getSelectProps(snapshot(field), options),
-    textarea: (field: AnyField, options?: TextareaOptions) => getTextareaProps(snapshot(field), options),
+    input: (field: AnyField, options: InputOptions) => getInputProps(snapshot(field, options), options),
+    select: (field: AnyField, options?: SelectOptions) => getSelectProps(snapshot(field, options), options),
+    textarea: (field: AnyField, options?: TextareaOptions) => getTextareaProps(snapshot(field, options), options),
   };
 }

@@ -13,21 +13,22 @@ export type ListQuery<S extends string> = { page: number; q: string; sort: S; di
  */
 export function parseListQuery<S extends string>(url: URL, sorts: readonly [S, ...S[]], defaults: { sort: S; dir: "asc" | "desc" }): ListQuery<S> {
   const params = url.searchParams;
-  // As a number is read from the URL: " 3 " and "3" are page 3; "1.5", "abc", "" and 0 are not pages.
+  // Read as Number() reads it, as before (" 3 " is 3, "1e2" 100); anything but a whole number
+  // from 1 to 100,000 ("1.5", "abc", "", 0) is page 1.
   const wanted = Number(params.get("sayfa") ?? 1);
   const page = Number.isInteger(wanted) && wanted >= 1 && wanted <= 100_000 ? wanted : 1;
   // NUL and other control characters never reach a query.
   // eslint-disable-next-line no-control-regex
   const q = (params.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_SEARCH_LENGTH);
-  const sort = oneOf(sorts, params.get("sirala")) ?? defaults.sort;
-  const dir = oneOf(DIRECTIONS, params.get("yon")) ?? defaults.dir;
+  const sort = pickAllowed(sorts, params.get("sirala")) ?? defaults.sort;
+  const dir = pickAllowed(DIRECTIONS, params.get("yon")) ?? defaults.dir;
   return { page, q, sort, dir };
 }
 
 const DIRECTIONS = ["asc", "desc"] as const;
 
 /** `value` when it is one of `allowed` (a filter's or a sort's names), otherwise null. */
-export function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | null {
+export function pickAllowed<T extends string>(allowed: readonly T[], value: string | null): T | null {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : null;
 }
 

@@ -118,6 +118,10 @@ describeEachDriver("admin sign-in", ({ db }) => {
     expect(await getAdmin(at(`${genuine.slice(0, dot + 1)}${altered}${genuine.slice(dot + 2)}`), null)).toBeNull();
     expect(await getAdmin(at(genuine.slice(0, dot)), null)).toBeNull();
     await expect(getAdmin(at(genuine), null)).resolves.toMatchObject({ email: EMAIL });
+    // A long header (other cookies beside it) is checked the same way, each time.
+    const padded = `${genuine}; tercihler=${"a".repeat(2_000)}`;
+    await expect(getAdmin(at(padded), null)).resolves.toMatchObject({ email: EMAIL });
+    expect(await getAdmin(at(`${padded.slice(0, dot + 1)}${altered}${padded.slice(dot + 2)}`), null)).toBeNull();
     // Signed out, the very cookie that was accepted a moment ago is refused.
     await signOut(at(genuine), null);
     expect(await getAdmin(at(genuine), null)).toBeNull();

@@ -130,10 +130,15 @@ export async function clearSessionCookie(request: Request): Promise<string> {
 
 // What each Cookie header's signature check gave, for the headers seen last: the check
 // (React Router's, through WebCrypto) cost 0.12 ms on every admin request (issue 8 §5). It
-// is a function of the header alone, so an entry can never vouch for another header; a
-// tampered one is checked afresh. The session itself is still read on every request.
+// is a function of the header alone (the secret is fixed for the process), so an entry can
+// never vouch for another header; a tampered one is checked afresh. Headers of up to 1 KB
+// (an operator's holds the session and at most a toast: a few hundred bytes) are kept, the
+// last 1,000 of them, so the memo stays under 1 MB however many headers a client makes up;
+// the oldest goes first, which costs a pushed-out operator one check. The session itself is
+// still read on every request.
 const checkedHeaders = new Map<string, string | null>();
 const CHECKED_HEADERS_KEPT = 1_000;
+const CHECKED_HEADER_MAX_LENGTH = 1_024;
 
 async function readToken(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
@@ -142,6 +147,7 @@ async function readToken(request: Request): Promise<string | null> {
   if (known !== undefined) return known;
   const value: unknown = await sessionCookie().parse(header);
   const token = typeof value === "string" && value ? value : null;
+  if (header.length > CHECKED_HEADER_MAX_LENGTH) return token;
   if (checkedHeaders.size >= CHECKED_HEADERS_KEPT) checkedHeaders.delete(checkedHeaders.keys().next().value!);
   checkedHeaders.set(header, token);
   return token;

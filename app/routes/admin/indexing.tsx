@@ -9,7 +9,7 @@ import { ErrorList, useIsPending } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
 import { formatDateTimeTr } from "~/lib/dates";
 import { readForm, refuseSubmission } from "~/lib/form-action.server";
-import { lastPageHref, listHref, oneOf, parseListQuery } from "~/lib/list-query";
+import { lastPageHref, listHref, pickAllowed, parseListQuery } from "~/lib/list-query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import {
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const { page } = parseListQuery(url, ["createdAt"], { sort: "createdAt", dir: "desc" });
-  const filter = oneOf(FILTERS, url.searchParams.get(STATUS_PARAM));
+  const filter = pickAllowed(FILTERS, url.searchParams.get(STATUS_PARAM));
   const [overview, submissions, queue] = await Promise.all([
     getIndexingOverview(),
     listRecentSubmissions(),

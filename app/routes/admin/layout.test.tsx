@@ -17,6 +17,8 @@ describe("the admin sidebar's current screen", () => {
     expect(currentLinks("/admin/promotions/edit/0b5e3c1a-0000-4000-8000-000000000001")).toEqual(["Promosyonlar"]);
     expect(currentLinks("/admin/splash-ads/new")).toEqual(["Splash Reklamlar"]);
     expect(currentLinks("/admin/casinos?sirala=name&yon=asc")).toEqual(["Casino Siteleri"]);
+    // The router matches paths in any case, and so does the sidebar, as NavLink did.
+    expect(currentLinks("/admin/Promotions/new")).toEqual(["Promosyonlar"]);
   });
 
   it("is no link for a path that only begins with a link's letters", () => {

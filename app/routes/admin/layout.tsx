@@ -19,7 +19,7 @@ export default function AdminLayout() {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const here = useLocation().pathname.toLowerCase();
 
   // The phone menu closes with Escape, as the dialogs do, and gives the focus back to its button.
   useEffect(() => {
@@ -53,9 +53,10 @@ export default function AdminLayout() {
         <p className="px-6 pt-4 text-xs font-semibold uppercase tracking-wider text-slate-400">Admin</p>
         <nav aria-label="Admin menüsü" className="flex flex-col gap-1 p-3">
           {ADMIN_LINKS.map((link) => {
-            // As NavLink marks it (the path or one below it), read once for the twelve links:
-            // NavLink resolved each against the route tree on every admin render (issue 8 §5).
-            const current = pathname === link.to || pathname.startsWith(`${link.to}/`);
+            // As NavLink marks it (the path or one below it, in any case, as the router matches
+            // it), read once for the twelve links: NavLink resolved each against the route
+            // tree on every admin render (issue 8 §5).
+            const current = here === link.to || here.startsWith(`${link.to}/`);
             return (
               <Link
                 key={link.to}

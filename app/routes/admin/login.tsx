@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { fieldPropsFor } from "~/lib/conform-props";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { buildFieldProps } from "~/lib/conform-props";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
@@ -14,7 +14,7 @@ import { Field } from "~/components/forms";
 import { notify } from "~/components/toaster";
 
 // Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
-const fieldProps = fieldPropsFor(LoginSchema);
+const fieldProps = buildFieldProps(LoginSchema);
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Girişi" }, { name: "robots", content: "noindex" }];
 

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldPropsFor } from "~/lib/conform-props";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { buildFieldProps } from "~/lib/conform-props";
 import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
@@ -26,7 +26,7 @@ import { SEO_GUIDANCE } from "~/modules/seo/seo.schema";
 import { EditedVersion, withoutStaleEdit } from "~/components/stale-edit";
 
 // Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
-const fieldProps = fieldPropsFor(BlogPostFormSchema);
+const fieldProps = buildFieldProps(BlogPostFormSchema);
 
 type Props = {
   post: BlogPostEditorValue | null;

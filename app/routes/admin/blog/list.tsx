@@ -9,7 +9,7 @@ import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
 import { formatDateTr } from "~/lib/dates";
 import { readForm, splitErrors, refuseSubmission } from "~/lib/form-action.server";
-import { lastPageHref, oneOf, parseListQuery } from "~/lib/list-query";
+import { lastPageHref, pickAllowed, parseListQuery } from "~/lib/list-query";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { BLOG_POST_MESSAGES, BLOG_POST_SORTS, BLOG_STATUS_FILTERS, BLOG_STATUS_LABELS, postPublicPath, type BlogStatusFilter } from "~/modules/blog/blog.schema";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = parseListQuery(url, BLOG_POST_SORTS, { sort: "createdAt", dir: "desc" });
-  const filter = oneOf(BLOG_STATUS_FILTERS, url.searchParams.get("durum"));
+  const filter = pickAllowed(BLOG_STATUS_FILTERS, url.searchParams.get("durum"));
   const list = await listPostsForAdmin({ ...query, status: filter ? STATUS_OF_FILTER[filter] : null });
   const last = lastPageHref(url, list);
   if (last) throw redirect(last);

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldPropsFor } from "~/lib/conform-props";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { buildFieldProps } from "~/lib/conform-props";
 import { useState } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
@@ -11,7 +11,7 @@ import { CASINO_MESSAGES, CasinoFormSchema, type CasinoEditorValue } from "~/mod
 import { EditedVersion, withoutStaleEdit } from "~/components/stale-edit";
 
 // Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
-const fieldProps = fieldPropsFor(CasinoFormSchema);
+const fieldProps = buildFieldProps(CasinoFormSchema);
 
 /** admin.md §2 "Casino form": one editor for new and edit. */
 export function CasinoEditor({ casino, lastResult }: { casino: CasinoEditorValue | null; lastResult?: SubmissionResult<string[]> }) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldPropsFor } from "~/lib/conform-props";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { buildFieldProps } from "~/lib/conform-props";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useLocation, useNavigate, redirect } from "react-router";
 import { Link } from "~/components/link";
@@ -20,7 +20,7 @@ import { getCategoryForEdit, listCategoriesForAdmin, removeCategory, saveCategor
 import { redirectWithToast } from "~/lib/toast.server";
 
 // Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
-const fieldProps = fieldPropsFor(CategoryFormSchema);
+const fieldProps = buildFieldProps(CategoryFormSchema);
 
 export const meta: Route.MetaFunction = () => [{ title: "Kategoriler | Admin Panel" }];
 

@@ -1,6 +1,6 @@
 import { getCollectionProps, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldPropsFor } from "~/lib/conform-props";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { buildFieldProps } from "~/lib/conform-props";
 import { useEffect, useRef } from "react";
 import { Form, redirect, useLocation, useNavigate } from "react-router";
 import { Link } from "~/components/link";
@@ -30,7 +30,7 @@ import { COMMENT_NAME_MAX_LENGTH, COMMENT_TEXT_MAX_LENGTH } from "~/modules/comm
 import { redirectWithToast } from "~/lib/toast.server";
 
 // Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
-const fieldProps = fieldPropsFor(CommentEditSchema);
+const fieldProps = buildFieldProps(CommentEditSchema);
 
 // admin.md §2 "Comment moderation": search, rating filter, table, edit dialog, delete.
 // The dialog is part of the URL (?duzenle={id}), so it works without scripts and a

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldPropsFor } from "~/lib/conform-props";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { buildFieldProps } from "~/lib/conform-props";
 import { useState } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
@@ -30,7 +30,7 @@ import {
 } from "~/modules/promotions/promotions.schema";
 
 // Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
-const fieldProps = fieldPropsFor(PromotionFormSchema);
+const fieldProps = buildFieldProps(PromotionFormSchema);
 
 type Props = { promotion: PromotionEditorValue | null; options: PromotionEditorOptions; lastResult?: SubmissionResult<string[]> };
 

@@ -8,7 +8,7 @@ import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
 import { formatDateTr } from "~/lib/dates";
 import { readForm, splitErrors, refuseSubmission } from "~/lib/form-action.server";
-import { lastPageHref, oneOf, parseListQuery } from "~/lib/list-query";
+import { lastPageHref, pickAllowed, parseListQuery } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import {
   PROMOTION_MESSAGES,
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const query = parseListQuery(url, PROMOTION_SORTS, { sort: "createdAt", dir: "desc" });
-  const filter = oneOf(PROMOTION_STATUS_FILTERS, url.searchParams.get("durum"));
+  const filter = pickAllowed(PROMOTION_STATUS_FILTERS, url.searchParams.get("durum"));
   const verification = url.searchParams.get("dogrulama") === VERIFICATION_FILTER ? VERIFICATION_FILTER : null;
   const list = await listPromotionsForAdmin({ ...query, status: filter ? STATUS_OF_FILTER[filter] : null, needsVerification: verification !== null });
   const last = lastPageHref(url, list);

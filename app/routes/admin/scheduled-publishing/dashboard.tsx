@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldPropsFor } from "~/lib/conform-props";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { buildFieldProps } from "~/lib/conform-props";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
@@ -28,7 +28,7 @@ import {
 import { getPublishingDashboard, publishNow, saveDailyPublishCount, setScheduledPublishingActive } from "~/modules/publishing/publishing.server";
 
 // Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
-const fieldProps = fieldPropsFor(DailyCountFormSchema);
+const fieldProps = buildFieldProps(DailyCountFormSchema);
 
 // admin.md §2 "Scheduled publishing dashboard": draft count, daily limit, next publish time,
 // the on/off toggle, the daily count, last and next publish, the manual publish button and

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldPropsFor } from "~/lib/conform-props";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { buildFieldProps } from "~/lib/conform-props";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/seo-settings";
 import { AdminPageHeader } from "~/components/admin-list";
@@ -16,7 +16,7 @@ import { isAiConfigured } from "~/modules/ai/ai.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
-const fieldProps = fieldPropsFor(SeoFormSchema);
+const fieldProps = buildFieldProps(SeoFormSchema);
 
 // admin.md §2 "SEO settings": an accordion per page (details/summary), one form each, told
 // apart by the row id they post. A save returns to the page's own panel (#seo-{id}).

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { fieldPropsFor } from "~/lib/conform-props";
+import { buildFieldProps } from "~/lib/conform-props";
 import { Form, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/settings";
@@ -117,9 +117,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 }
 
 // Built once per form: its constraint, and its fields' props read against it (lib/conform-props.ts).
-const heroFields = fieldPropsFor(HeroFormSchema);
-const contentFields = fieldPropsFor(ContentFormSchema);
-const complianceFields = fieldPropsFor(ComplianceFormSchema);
+const heroFields = buildFieldProps(HeroFormSchema);
+const contentFields = buildFieldProps(ContentFormSchema);
+const complianceFields = buildFieldProps(ComplianceFormSchema);
 
 function HeroForm({ hero, lastResult }: { hero: SettingsEditorValue["hero"]; lastResult?: SubmissionResult<string[]> }) {
   const pending = useIsPending();

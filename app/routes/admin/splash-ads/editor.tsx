@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { fieldPropsFor } from "~/lib/conform-props";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { buildFieldProps } from "~/lib/conform-props";
 import { Form } from "react-router";
 import { Link } from "~/components/link";
 import { CheckboxField, ErrorList, Field, SelectField, SubmitButton, useIsPending } from "~/components/forms";
@@ -8,7 +8,7 @@ import { ImageField } from "~/components/image-field";
 import { SPLASH_AD_MESSAGES, SplashAdFormSchema, type SplashAdCasinoOption, type SplashAdEditorValue } from "~/modules/splash-ads/splash-ads.schema";
 
 // Built once: the form's constraint, and its fields' props read against it (lib/conform-props.ts).
-const fieldProps = fieldPropsFor(SplashAdFormSchema);
+const fieldProps = buildFieldProps(SplashAdFormSchema);
 
 /** admin.md §2 "Splash ads": one editor for new and edit. */
 export function SplashAdEditor({
