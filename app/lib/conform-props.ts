@@ -2,9 +2,6 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
-/** A field's constraint as conform derives it from the schema (`getZodConstraint`). */
-type FieldConstraint = { required?: boolean; minLength?: number; maxLength?: number; min?: string | number; max?: string | number; step?: string | number; pattern?: string; multiple?: boolean; accept?: string };
-
 type InputOptions = Parameters<typeof getInputProps>[1];
 type SelectOptions = Parameters<typeof getSelectProps>[1];
 type TextareaOptions = Parameters<typeof getTextareaProps>[1];
@@ -25,7 +22,7 @@ type AnyField = FieldMetadata<any, any, any>;
  * module level, once per schema.
  */
 export function buildFieldProps(schema: z.ZodType) {
-  const constraint: Record<string, FieldConstraint> = getZodConstraint(schema);
+  const constraint = getZodConstraint(schema);
   // Every helper's options may ask for `ariaInvalid: "allErrors"` (except where aria is off).
   const snapshot = (field: AnyField, options?: object): AnyField => {
     const { required, minLength, maxLength, min, max, step, pattern, multiple, accept } = constraint[field.name] ?? {};
