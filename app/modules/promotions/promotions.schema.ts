@@ -381,9 +381,9 @@ export function bonusTermsEditorValue(terms: BonusTerms): BonusTermsEditorValue 
 }
 
 export type PromotionEditorOptions = {
-  casinos: { id: string; name: string }[];
+  casinos: readonly { readonly id: string; readonly name: string }[];
   /** Active categories by name (admin.md §3), plus the promotion's own if it was deactivated. */
-  categories: { id: string; name: string; isActive: boolean }[];
+  categories: readonly { readonly id: string; readonly name: string; readonly isActive: boolean }[];
 };
 
 /**

@@ -8,6 +8,7 @@ import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged }
 import { keepAnswersByText } from "~/lib/keep-answers";
 import { sanitizeRichTextUncached } from "~/lib/sanitize.server";
 import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish";
+import { listCasinoOptions } from "~/modules/casinos/casino-options.server";
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
 import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
@@ -402,16 +403,20 @@ export async function getPromotionForEdit(id: string): Promise<PromotionEditorVa
 
 /** The editor's selects: every casino, and the active categories by name (admin.md §3). */
 export async function listPromotionEditorOptions(currentCategoryId: string | null): Promise<PromotionEditorOptions> {
-  const db = getDb();
-  const [casinoRows, categoryRows] = await Promise.all([
-    db.select({ id: casinos.id, name: casinos.name }).from(casinos),
-    db
-      .select({ id: promotionCategories.id, name: promotionCategories.name, isActive: promotionCategories.isActive })
-      .from(promotionCategories)
-      // A promotion keeps its category when that category is later deactivated.
-      .where(currentCategoryId ? or(eq(promotionCategories.isActive, true), eq(promotionCategories.id, currentCategoryId)) : eq(promotionCategories.isActive, true)),
+  const [casinoOptions, categoryRows] = await Promise.all([
+    listCasinoOptions(),
+    // Every category, kept between writes as the casinos are (ADR 013, addendum 3).
+    readShared("promotion-category-options", async () =>
+      sortByTurkishName(
+        await getDb().select({ id: promotionCategories.id, name: promotionCategories.name, isActive: promotionCategories.isActive }).from(promotionCategories),
+      ),
+    ),
   ]);
-  return { casinos: sortByTurkishName(casinoRows), categories: sortByTurkishName(categoryRows) };
+  return {
+    casinos: casinoOptions,
+    // A promotion keeps its category when that category is later deactivated.
+    categories: categoryRows.filter((category) => category.isActive || category.id === currentCategoryId),
+  };
 }
 
 export type SavedPromotion = {

@@ -2,16 +2,16 @@ import { expect, it } from "vitest";
 import { heroSection, seoSettings, settings, splashAds } from "~/db/schema";
 import { listCasinoCards } from "~/modules/casinos/casinos.server";
 import { getBlogSectionText, getCompliance, getHero } from "~/modules/content/content.server";
-import { listCategoryChips } from "~/modules/promotions/promotions.server";
+import { listCategoryChips, listPromotionEditorOptions } from "~/modules/promotions/promotions.server";
 import { getPathSeo } from "~/modules/seo/seo.server";
-import { listActiveSplashAds } from "~/modules/splash-ads/splash-ads.server";
+import { listActiveSplashAds, listSplashAdCasinoOptions } from "~/modules/splash-ads/splash-ads.server";
 import { insertCasino, insertCategory, insertPromotion } from "~/seed/factories.server";
 import { describeEachDriver, forgetSharedReads } from "../../../tests/helpers/db";
 
 // ADR 013: the domain reads every public page shares are kept between renders (each named
 // here, so that unwrapping one fails a test); a write made with SQL is not seen until the
 // site is told, as seed:scale and runCommand tell it, and then it is.
-describeEachDriver("the public pages' shared reads", ({ db }) => {
+describeEachDriver("the shared reads", ({ db }) => {
   const domainReads: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
     [
       "splash ads",
@@ -89,6 +89,10 @@ describeEachDriver("the public pages' shared reads", ({ db }) => {
       },
     ],
     ["casino directory", listCasinoCards, () => insertCasino(db(), { name: "Elle Casino" })],
+    // ADR 013 addendum 3: the editors' selects are kept the same way.
+    ["promotion editor's casinos", async () => (await listPromotionEditorOptions(null)).casinos, () => insertCasino(db(), { name: "Elle Seçilen Casino" })],
+    ["promotion editor's categories", async () => (await listPromotionEditorOptions(null)).categories, () => insertCategory(db(), { name: "Elle Seçilen Kategori" })],
+    ["splash ad editor's casinos", listSplashAdCasinoOptions, () => insertCasino(db(), { name: "Elle Reklam Casino" })],
   ];
   it.each(domainReads)("keeps the %s between renders until the site is told of a write", async (_, domainRead, writeWithSql) => {
     const before = await domainRead();

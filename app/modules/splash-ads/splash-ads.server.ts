@@ -2,11 +2,11 @@ import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, splashAds, type SplashAd } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
+import { listCasinoOptions } from "~/modules/casinos/casino-options.server";
 import { readShared } from "~/lib/shared-reads.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid, uuidOrNull } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
-import { sortByTurkishName } from "~/lib/turkish";
 import {
   SPLASH_AD_MESSAGES,
   type PublicSplashAd,
@@ -79,8 +79,8 @@ export async function getSplashAdForEdit(id: string): Promise<SplashAdEditorValu
 }
 
 /** The casinos a splash ad may lead to, in Turkish alphabetical order. */
-export async function listSplashAdCasinoOptions(): Promise<SplashAdCasinoOption[]> {
-  return sortByTurkishName(await getDb().select({ id: casinos.id, name: casinos.name }).from(casinos));
+export function listSplashAdCasinoOptions(): Promise<readonly SplashAdCasinoOption[]> {
+  return listCasinoOptions();
 }
 
 /** Creates (id null) or updates a splash ad; its casino, when chosen, must exist. */

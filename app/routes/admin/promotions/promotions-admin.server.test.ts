@@ -16,6 +16,9 @@ import type { PromotionEditorOptions, PromotionEditorValue, PromotionListItem } 
 import { loader as publicPromotionsLoader } from "../../public/promotions";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { loader as newLoader } from "./new";
+import { action as casinoEditorAction, loader as casinoEditLoader } from "../casinos/edit";
+import { action as casinoListAction } from "../casinos/list";
+import { action as categoriesAction } from "../categories/list";
 import EditPromotion from "./edit";
 import { action as listAction, loader as listLoader } from "./list";
 
@@ -420,6 +423,30 @@ describeEachDriver("admin promotions", ({ db }) => {
       const old = await insertPromotion(db(), { categoryId: retired.id, category: "Arşiv" });
       const editing = outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${old.id}`, { session: admin, params: { id: old.id } })).data as EditorData;
       expect(editing.options.categories.map((c) => c.name)).toEqual(["Arşiv", "Casino", "Çevrimsiz", "Deneme", "Yatırım"]);
+    });
+
+    // ADR 013 addendum 3: the editor's casinos and categories are kept between writes, so a
+    // write in the back office must reach the next editor opened, with no wait.
+    it("offers a casino or category the moment it is added, renamed or removed in the back office", async () => {
+      const openEditor = async () => outcomeOf(await callAdmin(newLoader, "/admin/promotions/new", { session: admin })).data as EditorData;
+      const names = (data: EditorData) => ({ casinos: data.options.casinos.map((c) => c.name), categories: data.options.categories.map((c) => c.name) });
+      await insertCasino(db(), { name: "Zeta" });
+      await insertCategory(db(), { name: "Deneme" });
+      expect(names(await openEditor())).toEqual({ casinos: ["Zeta"], categories: ["Deneme"] });
+
+      expect(outcomeOf(await callAdmin(casinoEditorAction, "/admin/casinos/new", { session: admin, form: { name: "Ada Casino", url: "https://ada.example", logoUrl: "", description: "<p>Hızlı ödeme yapan bir site.</p>" } })).status).toBe(302);
+      expect(outcomeOf(await callAdmin(categoriesAction, "/admin/categories", { session: admin, form: { intent: "create", name: "Bedava Dönüş", slug: "bedava-donus", description: "", isActive: "on" } })).status).toBe(302);
+      const added = await openEditor();
+      expect(names(added)).toEqual({ casinos: ["Ada Casino", "Zeta"], categories: ["Bedava Dönüş", "Deneme"] });
+
+      const ada = added.options.casinos.find((c) => c.name === "Ada Casino")!;
+      const { version } = (outcomeOf(await callAdmin(casinoEditLoader, `/admin/casinos/edit/${ada.id}`, { session: admin, params: { id: ada.id } })).data as { casino: { version: string } }).casino;
+      const renamed = { name: "Yeni Ada Casino", url: "https://ada.example", logoUrl: "", description: "<p>Hızlı ödeme yapan bir site.</p>", version };
+      expect(outcomeOf(await callAdmin(casinoEditorAction, `/admin/casinos/edit/${ada.id}`, { session: admin, params: { id: ada.id }, form: renamed })).status).toBe(302);
+      expect(names(await openEditor()).casinos).toEqual(["Yeni Ada Casino", "Zeta"]);
+
+      expect(outcomeOf(await callAdmin(casinoListAction, "/admin/casinos", { session: admin, form: { intent: "delete", id: ada.id } })).status).toBe(302);
+      expect(names(await openEditor()).casinos).toEqual(["Zeta"]);
     });
 
     it("offers no category when none is active (the form then says 'Kategori bulunamadı')", async () => {

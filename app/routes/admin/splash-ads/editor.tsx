@@ -17,7 +17,7 @@ export function SplashAdEditor({
   lastResult,
 }: {
   splashAd: SplashAdEditorValue | null;
-  casinos: SplashAdCasinoOption[];
+  casinos: readonly SplashAdCasinoOption[];
   lastResult?: SubmissionResult<string[]>;
 }) {
   const pending = useIsPending();
