@@ -74,6 +74,11 @@ export const promotions = pgTable(
     index("promotions_casino_idx").on(t.casinoId),
     index("promotions_category_idx").on(t.categoryId),
     index("promotions_slug_idx").on(t.slug),
+    // The comment moderation search matches the promotion's title (title_search): this narrow
+    // index answers it without reading the wide rows (an index-only scan). At 5,000
+    // promotions and 20,000 comments, its count for a rating and a word in every title went
+    // from 8 to 2.6 ms (ADR 018 addendum).
+    index("promotions_id_title_search_idx").on(t.id, t.titleSearch),
     // `search_text like '%…%'` (the /bonuslar search) without reading every row: pg_trgm.
     index("promotions_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],

@@ -4,7 +4,7 @@ import { casinos, promotionCategories, promotions, type Promotion } from "~/db/s
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands, type FieldErrors, type Tx } from "~/lib/command.server";
 import { addDays, istanbulToday } from "~/lib/dates";
 import { isUuid, uuidOrNull } from "~/lib/ids";
-import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
+import { ADMIN_PAGE_SIZE, countAheadLimit, likePattern, pageCountOf, pagedCount, type ListQuery, type Paged } from "~/lib/list-query";
 import { keepAnswersByText } from "~/lib/keep-answers";
 import { sanitizeRichTextUncached } from "~/lib/sanitize.server";
 import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish";
@@ -345,9 +345,21 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
       .orderBy(...order)
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE),
-    // Only a search reads the casino's name: without one, the count needs no join (an index-only scan).
+    // Only a search reads the casino's name: without one, the count needs no join (an index-only
+    // scan, exact). A search reads every promotion's row to count: it counts only as far as an
+    // operator can page (ADR 018, addendum), as the comments list does.
     query.q
-      ? db.select({ n: count() }).from(promotions).leftJoin(casinos, eq(casinos.id, promotions.casinoId)).where(where)
+      ? db
+          .select({ n: count() })
+          .from(
+            db
+              .select({ one: sql`1` })
+              .from(promotions)
+              .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
+              .where(where)
+              .limit(countAheadLimit(query.page))
+              .as("counted"),
+          )
       : db.select({ n: count() }).from(promotions).where(where),
   ]);
   const clicks = await clicksOfPromotions(rows.map((row) => row.id));
@@ -364,9 +376,8 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
         createdAt: row.createdAt.toISOString(),
       };
     }),
-    total: total?.n ?? 0,
     page: query.page,
-    pageCount: pageCountOf(total?.n ?? 0),
+    ...(query.q ? pagedCount(total?.n ?? 0, query.page) : { total: total?.n ?? 0, pageCount: pageCountOf(total?.n ?? 0) }),
   };
 }
 

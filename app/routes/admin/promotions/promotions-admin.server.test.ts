@@ -12,7 +12,7 @@ import { insertCasino, insertCategory, insertPromotion } from "~/seed/factories.
 import { configureIndexNow } from "~/modules/indexing/indexing.server";
 import { runIndexingOnce } from "~/modules/indexing/indexing-sender.server";
 import { pageStore, SITE_TAG } from "~/lib/page-cache.server";
-import type { PromotionEditorOptions, PromotionEditorValue, PromotionListItem } from "~/modules/promotions/promotions.schema";
+import { derivePromotionFields, type PromotionEditorOptions, type PromotionEditorValue, type PromotionListItem } from "~/modules/promotions/promotions.schema";
 import { loader as publicPromotionsLoader } from "../../public/promotions";
 import { action as editorAction, loader as editLoader } from "./edit";
 import { loader as newLoader } from "./new";
@@ -22,7 +22,7 @@ import { action as categoriesAction } from "../categories/list";
 import EditPromotion from "./edit";
 import { action as listAction, loader as listLoader } from "./list";
 
-type ListData = { list: { items: PromotionListItem[]; total: number; pageCount: number } };
+type ListData = { list: { items: PromotionListItem[]; total: number; pageCount: number; more?: boolean } };
 type EditorData = { promotion: PromotionEditorValue | null; options: PromotionEditorOptions };
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
@@ -466,6 +466,31 @@ describeEachDriver("admin promotions", ({ db }) => {
         { title: "Kodlu", casinoName: "Yıldız Casino", category: "Hoş Geldin", promotionCode: "KOD1", status: "active", canToggle: true, expiryDate: "2099-01-01T00:00:00.000Z" },
         { title: "Kodsuz", casinoName: null, category: null, promotionCode: null, status: "inactive", canToggle: true, expiryDate: null },
       ]);
+    });
+
+    // ADR 018 addendum: a search reads every matching row to count them, so it counts only
+    // as far as an operator can page, as the comments list does; the plain list stays exact.
+    it("counts a search only as far as an operator can page (40 pages until page 40), the plain list exactly", async () => {
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000);
+      await db()
+        .insert(promotions)
+        .values(
+          Array.from({ length: 1030 }, (_, i) => {
+            const title = i < 1001 ? `Kayıp Bonusu ${i}` : `Hoş Geldin ${i}`;
+            const derived = derivePromotionFields(title, `<p>${title}</p>`);
+            return { title, description: `<p>${title}</p>`, url: "https://example.com/bonus", slug: derived.slug, searchText: derived.searchText, createdAt: at(i) };
+          }),
+        );
+      const counted = async (url: string) => {
+        const { list } = outcomeOf(await callAdmin(listLoader, url, { session: admin })).data as ListData;
+        return { total: list.total, more: list.more ?? false, pageCount: list.pageCount, first: list.items[0]?.title, rows: list.items.length };
+      };
+      expect(await counted("/admin/promotions")).toEqual({ total: 1030, more: false, pageCount: 42, first: "Hoş Geldin 1029", rows: 25 });
+      expect(await counted("/admin/promotions?q=kayip")).toEqual({ total: 1000, more: true, pageCount: 40, first: "Kayıp Bonusu 1000", rows: 25 });
+      expect(await counted("/admin/promotions?q=kayip&sayfa=39")).toEqual({ total: 1000, more: true, pageCount: 40, first: "Kayıp Bonusu 50", rows: 25 });
+      expect(await counted("/admin/promotions?q=kayip&sayfa=40")).toEqual({ total: 1001, more: false, pageCount: 41, first: "Kayıp Bonusu 25", rows: 25 });
+      expect(await counted("/admin/promotions?q=kayip&sayfa=41")).toEqual({ total: 1001, more: false, pageCount: 41, first: "Kayıp Bonusu 0", rows: 1 });
+      expect(await counted("/admin/promotions?q=hos+geldin")).toEqual({ total: 29, more: false, pageCount: 2, first: "Hoş Geldin 1029", rows: 25 });
     });
 
     it("marks a promotion whose expiry has passed as expired, without a toggle, even if it is switched on", async () => {
