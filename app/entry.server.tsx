@@ -11,19 +11,20 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { DeferHydration } from "~/lib/defer-hydration.server";
+import { originRefusals } from "~/lib/origin-refusals.server";
 import "~/lib/zod-turkish";
 
 // React Router's default entry (`react-router reveal`), plus handleError and the deferred
 // hydration scripts (lib/defer-hydration.server.ts).
 export const streamTimeout = 5_000;
 
-/** A 4xx a visitor caused, or React Router's own refusal of a form whose Origin is not the request's (answered 400). */
+/** A 4xx a visitor caused (such as a POST to a page that takes none, or an OPTIONS request). */
 function visitorErrorOf(error: unknown): { status: number; reason: string } | null {
   if (isRouteErrorResponse(error) && error.status < 500) return { status: error.status, reason: error.statusText };
-  if (error instanceof Error && CROSS_ORIGIN_REFUSAL.test(error.message)) return { status: 400, reason: error.message };
   return null;
 }
 
+/** React Router's refusal of a form whose Origin is not the request's (throwIfPotentialCSRFAttack). */
 const CROSS_ORIGIN_REFUSAL = /^(?:The `request\.url` origin does not match `origin` header|`origin` header is not a valid URL)\b.*Aborting the action\.$/;
 
 /**
@@ -33,6 +34,11 @@ const CROSS_ORIGIN_REFUSAL = /^(?:The `request\.url` origin does not match `orig
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // The request handler answers it in Turkish, with the log line (server/react-router-handler.ts).
+  if (error instanceof Error && CROSS_ORIGIN_REFUSAL.test(error.message)) {
+    originRefusals.add(request);
+    return;
+  }
   const visitorError = visitorErrorOf(error);
   if (visitorError) {
     console.warn(`${visitorError.status} ${request.method.slice(0, 20)} ${new URL(request.url).pathname.slice(0, 200)}: ${visitorError.reason}`);

@@ -2,7 +2,9 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { IncomingMessage } from "node:http";
-import { bufferedBody, closeAfterAnswer, isStreamedBody } from "./request-guards";
+import { originRefusals } from "~/lib/origin-refusals.server";
+import { REQUEST_MESSAGES } from "~/lib/request-body.server";
+import { bufferedBody, closeAfterAnswer, isStreamedBody, refuse } from "./request-guards";
 
 /**
  * @react-router/express's handler, except that the body is the one limitRequestBody
@@ -23,7 +25,16 @@ export function createRequestHandler(options: {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const handle = await handler;
-      const response = await handle(toFetchRequest(req, res, publicOrigin), options.getLoadContext(req));
+      const request = toFetchRequest(req, res, publicOrigin);
+      // React Router checks a write's Origin on every .data request and on every page's action
+      // (not on resource routes). Its refusal is English, and on .data it logs a stack.
+      const otherOrigin = formFromOtherOrigin(request);
+      if (otherOrigin && new URL(request.url).pathname.endsWith(".data")) return refuse(req, res, 400, REQUEST_MESSAGES.crossSite, otherOrigin);
+      const response = await handle(request, options.getLoadContext(req));
+      if (otherOrigin && originRefusals.has(request)) {
+        await response.body?.cancel();
+        return refuse(req, res, 400, REQUEST_MESSAGES.crossSite, otherOrigin);
+      }
       await send(req, res, response);
     } catch (error) {
       next(error);
@@ -58,6 +69,30 @@ function parsedOrigin(url: string | undefined): string | null {
 export function publicOriginFor(method: string, originHeader: string | undefined, publicOrigin: string | null): string | null {
   if (!publicOrigin || !originHeader || method === "GET" || method === "HEAD") return null;
   return parsedOrigin(originHeader) === publicOrigin ? publicOrigin : null;
+}
+
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * React Router's rule for a write's Origin (throwIfPotentialCSRFAttack, without
+ * allowedActionOrigins, which this app does not set): it must be the request URL's origin.
+ * Returns why a write breaks it (for the log line: the usual cause is a proxy that ends TLS
+ * without telling the app, and sameOriginMutations, comparing hosts only, let it through),
+ * or null.
+ */
+export function formFromOtherOrigin(request: Request): string | null {
+  if (!MUTATIONS.has(request.method)) return null;
+  const origin = request.headers.get("Origin");
+  if (origin === null) return null;
+  const ours = new URL(request.url).origin;
+  let theirs: string;
+  try {
+    theirs = origin === "null" ? "null" : new URL(origin).origin;
+  } catch {
+    return "Origin header is not a URL";
+  }
+  if (theirs === ours) return null;
+  return `form sent from ${JSON.stringify(origin.slice(0, 100))} to ${ours}: behind a proxy that ends TLS, set PUBLIC_SITE_URL or TRUST_PROXY with X-Forwarded-Proto (ADR 004)`;
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, publicOrigin: string | null): Request {

@@ -137,13 +137,25 @@ describeEachDriver("request guards", ({ db }) => {
       expect(String(data.headers["set-cookie"])).toMatch(/session/i);
     });
 
-    it("still refuses a form whose page was on another origin that the guards let through", async () => {
-      // Same host, another scheme: not the public origin, so React Router's own check applies.
-      vi.spyOn(console, "warn").mockImplementation(() => {});
-      const refused = await signIn("", "http://bonus.example");
+    it("still refuses a form whose page was on another origin that the guards let through, in Turkish and in one log line", async () => {
+      // Same host, another scheme: not the public origin, so React Router's own rule applies,
+      // to the page's form and to its .data twin (where React Router logged a stack).
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      const refused = [await signIn("", "http://bonus.example"), await signIn(".data", "http://bonus.example"), await signIn(".data", "null"), await signIn("", "http://[nope")];
+      const logged = { warnings: warn.mock.calls.map((call) => call.join(" ")), errors: error.mock.calls.length };
       vi.restoreAllMocks();
-      expect(refused.status).toBe(400);
-      expect(refused.headers["set-cookie"]).toBeUndefined();
+      for (const answer of refused) {
+        expect(answer.status).toBe(400);
+        expect(answer.headers["set-cookie"]).toBeUndefined();
+        expect(answer.body).toBe("Bu işlem yalnızca sitenin kendi sayfalarından yapılabilir.");
+      }
+      expect(logged.errors).toBe(0);
+      expect(logged.warnings).toHaveLength(4);
+      expect(logged.warnings[0]).toMatch(/^400 POST "\/admin\/login": form sent from "http:\/\/bonus\.example" to http:\/\/127\.0\.0\.1:\d+: .*PUBLIC_SITE_URL/);
+      expect(logged.warnings[3]).toBe('400 POST "/admin/login": Origin header is not a URL');
+      // Only writes: a page read that names another origin is answered.
+      expect((await sendRaw(base, { method: "GET", path: "/admin/login", headers: { Origin: "http://bonus.example" } })).status).toBe(200);
     });
 
     it("still signs in an operator who reached the server at the address it came in on", async () => {
