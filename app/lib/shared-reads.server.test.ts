@@ -3,7 +3,7 @@ import { openDatabase } from "~/db/db.server";
 import { setDatabase } from "~/db/index.server";
 import { describeEachDriver } from "../../tests/helpers/db";
 import { pageStore, promotionTag, SITE_TAG } from "./page-cache.server";
-import { dropSharedReads, MAX_SHARED_READS, readShared, trackSharedReads } from "./shared-reads.server";
+import { dropSharedReads, MAX_SHARED_READS, readShared, readSharedHolding, trackSharedReads } from "./shared-reads.server";
 
 // The store asks one function, registered once per process, for the next expiry.
 let nextExpiry: Date | null = null;
@@ -43,6 +43,23 @@ describeEachDriver("shared reads (issue 10 §3: what every public page shows is 
     version = "v2";
     store.invalidate([SITE_TAG]);
     expect(await readShared("chips", read)).toBe("v2");
+    expect(reads).toBe(2);
+  });
+
+  it("reads a kept list again when it lacks the record an editor shows, and only then", async () => {
+    let rows = [{ id: "a" }];
+    const readRows = async () => {
+      reads++;
+      return rows;
+    };
+    expect(await readSharedHolding("rows", readRows, null)).toEqual([{ id: "a" }]);
+    rows = [{ id: "a" }, { id: "b" }]; // written where this process has not heard of it
+    expect(await readSharedHolding("rows", readRows, "a")).toEqual([{ id: "a" }]);
+    expect(await readSharedHolding("rows", readRows, null)).toEqual([{ id: "a" }]);
+    expect(reads).toBe(1);
+    expect(await readSharedHolding("rows", readRows, "b")).toEqual([{ id: "a" }, { id: "b" }]);
+    // The fresh read is kept for the next callers.
+    expect(await readShared("rows", readRows)).toEqual([{ id: "a" }, { id: "b" }]);
     expect(reads).toBe(2);
   });
 

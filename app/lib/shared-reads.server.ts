@@ -68,6 +68,19 @@ export function readShared<T>(key: string, read: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * readShared for a list of records that must hold `id` (the record an editor shows, or null
+ * for none): a list kept from before that record was written where this process has not
+ * heard of it (with SQL, or by another process whose NOTIFY has not arrived) is read again,
+ * so an editor never offers a list without the value it is filled with.
+ */
+export async function readSharedHolding<T extends { readonly id: string }>(key: string, read: () => Promise<readonly T[]>, id: string | null): Promise<readonly T[]> {
+  const kept = await readShared(key, read);
+  if (id === null || kept.some((row) => row.id === id)) return kept;
+  entriesOf().delete(key);
+  return readShared(key, read);
+}
+
+/**
  * Drops, in this process, the kept answers whose key starts with `prefix`: for reads of
  * what changes without a site-wide write (the click tally, written every few seconds by
  * its own writer). The next caller reads afresh; a read under way is not kept.

@@ -71,6 +71,9 @@ export type CasinoEditorValue = {
 export const CASINO_SORTS = ["name", "createdAt"] as const;
 export type CasinoSort = (typeof CASINO_SORTS)[number];
 
+/** A casino as the promotion and splash ad editors offer it; shared between requests, so readonly. */
+export type CasinoOption = { readonly id: string; readonly name: string };
+
 /** The public page of a casino. */
 export { casinoPath } from "./casino-paths";
 

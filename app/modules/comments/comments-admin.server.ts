@@ -31,6 +31,20 @@ function searchFilter(query: CommentListQuery): SQL | undefined {
   return and(ratingFilter(query), or(like(promotionComments.searchText, folded), like(promotions.titleSearch, folded)));
 }
 
+/**
+ * The list's count, only as far as an operator can page (COUNT_AHEAD): comments grow without
+ * bound. A search reads each comment's promotion title (from promotions_id_title_search_idx,
+ * ADR 018 addendum; comments-admin.server.test.ts explains this query).
+ */
+export function commentCountQuery(query: CommentListQuery) {
+  const db = getDb();
+  const c = promotionComments;
+  const matching = query.q
+    ? db.select({ one: sql`1` }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(searchFilter(query))
+    : db.select({ one: sql`1` }).from(c).where(ratingFilter(query));
+  return db.select({ n: count() }).from(matching.limit(countAheadLimit(query.page)).as("counted"));
+}
+
 /** Newest first, 25 a page, searched in the user name, the comment and the promotion title. */
 export async function listCommentsForAdmin(query: CommentListQuery): Promise<Paged<CommentListItem>> {
   const db = getDb();
@@ -63,17 +77,7 @@ export async function listCommentsForAdmin(query: CommentListQuery): Promise<Pag
       .orderBy(...newestFirst)
       .limit(ADMIN_PAGE_SIZE)
       .offset(query.q ? offset : 0),
-    // Counted only as far as an operator can page (COUNT_AHEAD): comments grow without bound.
-    db
-      .select({ n: count() })
-      .from(
-        (query.q
-          ? db.select({ one: sql`1` }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(searchFilter(query))
-          : db.select({ one: sql`1` }).from(c).where(ratingFilter(query))
-        )
-          .limit(countAheadLimit(query.page))
-          .as("counted"),
-      ),
+    commentCountQuery(query),
   ]);
   return {
     items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),

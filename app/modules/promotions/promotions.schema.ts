@@ -6,6 +6,7 @@ import { SLUG_MAX_LENGTH, slugify } from "~/lib/slug";
 import { cutText, htmlToText, SHORT_DESCRIPTION_LENGTH } from "~/lib/text";
 import { foldForSearch } from "~/lib/turkish";
 import { checkbox, editedVersionFields, optionalId, optionalImageUrl, optionalParsed, optionalText, richText, text, webUrl } from "~/lib/validation";
+import type { CasinoOption } from "~/modules/casinos/casinos.schema";
 import {
   BONUS_TYPES,
   ELIGIBLE_GAMES_MAX_LENGTH,
@@ -380,10 +381,13 @@ export function bonusTermsEditorValue(terms: BonusTerms): BonusTermsEditorValue 
   return Object.fromEntries(Object.entries(terms).map(([key, value]) => [key, shown(value)])) as BonusTermsEditorValue;
 }
 
+/** A category as the promotion editor offers it; shared between requests, so readonly. */
+export type PromotionCategoryOption = { readonly id: string; readonly name: string; readonly isActive: boolean };
+
 export type PromotionEditorOptions = {
-  casinos: readonly { readonly id: string; readonly name: string }[];
+  casinos: readonly CasinoOption[];
   /** Active categories by name (admin.md §3), plus the promotion's own if it was deactivated. */
-  categories: readonly { readonly id: string; readonly name: string; readonly isActive: boolean }[];
+  categories: readonly PromotionCategoryOption[];
 };
 
 /**

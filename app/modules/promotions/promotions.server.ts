@@ -12,7 +12,7 @@ import { listCasinoOptions } from "~/modules/casinos/casino-options.server";
 import { enqueueIndexing } from "~/modules/indexing/indexing-queue.server";
 import { clicksOfPromotions } from "~/modules/outbound/click-stats.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
-import { readShared } from "~/lib/shared-reads.server";
+import { readShared, readSharedHolding } from "~/lib/shared-reads.server";
 import { resolvePromotionSlug, type SlugCandidate } from "./fuzzy";
 import { isBonusType, isWageringBasis, VERIFICATION_STALE_DAYS, type BonusTerms } from "./bonus-terms";
 import { verificationOf } from "./bonus-details";
@@ -30,6 +30,7 @@ import {
   promotionStatusOf,
   shortDescriptionOf,
   splitPromotionDescription,
+  type PromotionCategoryOption,
   type PromotionEditorOptions,
   type PromotionEditorValue,
   type PromotionFormInput,
@@ -412,22 +413,22 @@ export async function getPromotionForEdit(id: string): Promise<PromotionEditorVa
   };
 }
 
-/** The editor's selects: every casino, and the active categories by name (admin.md §3). */
-export async function listPromotionEditorOptions(currentCategoryId: string | null): Promise<PromotionEditorOptions> {
-  const [casinoOptions, categoryRows] = await Promise.all([
-    listCasinoOptions(),
-    // Every category, kept between writes as the casinos are (ADR 013, addendum 3).
-    readShared("promotion-category-options", async () =>
-      sortByTurkishName(
-        await getDb().select({ id: promotionCategories.id, name: promotionCategories.name, isActive: promotionCategories.isActive }).from(promotionCategories),
-      ),
-    ),
-  ]);
-  return {
-    casinos: casinoOptions,
-    // A promotion keeps its category when that category is later deactivated.
-    categories: categoryRows.filter((category) => category.isActive || category.id === currentCategoryId),
-  };
+/**
+ * What the promotion editor offers (ADR 013, addendum 3: both lists kept between writes):
+ * every casino, and the active categories in Turkish order plus the edited promotion's own,
+ * which it keeps when that category is later deactivated. `current`: the edited promotion's
+ * casino and category, which a list kept from before they were written must not lack.
+ */
+export async function listPromotionEditorOptions(current: { casinoId: string | null; categoryId: string | null } | null): Promise<PromotionEditorOptions> {
+  const categoryId = current?.categoryId ?? null;
+  const [casinoOptions, categoryRows] = await Promise.all([listCasinoOptions(current?.casinoId ?? null), readSharedHolding("promotion-category-options", readCategoryOptions, categoryId)]);
+  return { casinos: casinoOptions, categories: categoryRows.filter((category) => category.isActive || category.id === categoryId) };
+}
+
+async function readCategoryOptions(): Promise<readonly PromotionCategoryOption[]> {
+  return sortByTurkishName(
+    await getDb().select({ id: promotionCategories.id, name: promotionCategories.name, isActive: promotionCategories.isActive }).from(promotionCategories),
+  );
 }
 
 export type SavedPromotion = {

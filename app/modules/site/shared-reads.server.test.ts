@@ -8,9 +8,10 @@ import { listActiveSplashAds, listSplashAdCasinoOptions } from "~/modules/splash
 import { insertCasino, insertCategory, insertPromotion } from "~/seed/factories.server";
 import { describeEachDriver, forgetSharedReads } from "../../../tests/helpers/db";
 
-// ADR 013: the domain reads every public page shares are kept between renders (each named
-// here, so that unwrapping one fails a test); a write made with SQL is not seen until the
-// site is told, as seed:scale and runCommand tell it, and then it is.
+// ADR 013: the domain reads every public page shares, and the back office editors' selects
+// (addendum 3), are kept between renders (each named here, so that unwrapping one fails a
+// test); a write made with SQL is not seen until the site is told, as seed:scale and
+// runCommand tell it, and then it is.
 describeEachDriver("the shared reads", ({ db }) => {
   const domainReads: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
     [

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkbox, isImageAddress, MAX_URL_LENGTH, optionalId, text, webUrl } from "~/lib/validation";
+import type { CasinoOption } from "~/modules/casinos/casinos.schema";
 
 // admin.md §5 and §9: the splash ad form's rules and messages; §8 its toasts.
 export const SPLASH_TITLE_MIN_LENGTH = 2;
@@ -54,7 +55,7 @@ export type SplashAdListItem = { id: string; title: string; href: string; imageU
 export type SplashAdEditorValue = { id: string; title: string; href: string; imageUrl: string; isActive: boolean; casinoId: string | null };
 
 /** The casinos the editor offers. */
-export type SplashAdCasinoOption = { id: string; name: string };
+export type SplashAdCasinoOption = CasinoOption;
 
 export const SPLASH_AD_SORTS = ["createdAt", "title"] as const;
 export type SplashAdSort = (typeof SPLASH_AD_SORTS)[number];

@@ -2,11 +2,11 @@ import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, splashAds, type SplashAd } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
-import { listCasinoOptions } from "~/modules/casinos/casino-options.server";
 import { readShared } from "~/lib/shared-reads.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid, uuidOrNull } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
+import { listCasinoOptions } from "~/modules/casinos/casino-options.server";
 import {
   SPLASH_AD_MESSAGES,
   type PublicSplashAd,
@@ -78,9 +78,9 @@ export async function getSplashAdForEdit(id: string): Promise<SplashAdEditorValu
   return row ?? null;
 }
 
-/** The casinos a splash ad may lead to, in Turkish alphabetical order. */
-export function listSplashAdCasinoOptions(): Promise<readonly SplashAdCasinoOption[]> {
-  return listCasinoOptions();
+/** The casinos a splash ad may lead to, in Turkish alphabetical order; `including`: the edited ad's casino (listCasinoOptions). */
+export function listSplashAdCasinoOptions(including: string | null = null): Promise<readonly SplashAdCasinoOption[]> {
+  return listCasinoOptions(including);
 }
 
 /** Creates (id null) or updates a splash ad; its casino, when chosen, must exist. */

@@ -15,7 +15,7 @@ export async function loadPromotionEditor({ request, params, context }: Args) {
   if (!id) return { promotion: null, options: await listPromotionEditorOptions(null) };
   const promotion = await getPromotionForEdit(id);
   if (!promotion) throw data({ message: PROMOTION_MESSAGES.notFound }, 404);
-  return { promotion, options: await listPromotionEditorOptions(promotion.categoryId) };
+  return { promotion, options: await listPromotionEditorOptions(promotion) };
 }
 
 /** The one action of the new and edit screens (STYLE.md: new and edit share one action). */

@@ -425,28 +425,51 @@ describeEachDriver("admin promotions", ({ db }) => {
       expect(editing.options.categories.map((c) => c.name)).toEqual(["Arşiv", "Casino", "Çevrimsiz", "Deneme", "Yatırım"]);
     });
 
-    // ADR 013 addendum 3: the editor's casinos and categories are kept between writes, so a
+    // ADR 013 addendum 3: the editor's casinos and categories are kept between writes, so each
     // write in the back office must reach the next editor opened, with no wait.
-    it("offers a casino or category the moment it is added, renamed or removed in the back office", async () => {
-      const openEditor = async () => outcomeOf(await callAdmin(newLoader, "/admin/promotions/new", { session: admin })).data as EditorData;
+    it("offers a casino or category the moment it is added, renamed, switched off or removed in the back office", async () => {
+      const openEditor = async (url = "/admin/promotions/new", params = {}) => outcomeOf(await callAdmin(url === "/admin/promotions/new" ? newLoader : editLoader, url, { session: admin, params })).data as EditorData;
       const names = (data: EditorData) => ({ casinos: data.options.casinos.map((c) => c.name), categories: data.options.categories.map((c) => c.name) });
+      const description = "<p>Hızlı ödeme yapan bir site.</p>";
       await insertCasino(db(), { name: "Zeta" });
-      await insertCategory(db(), { name: "Deneme" });
+      const deneme = await insertCategory(db(), { name: "Deneme" });
       expect(names(await openEditor())).toEqual({ casinos: ["Zeta"], categories: ["Deneme"] });
 
-      expect(outcomeOf(await callAdmin(casinoEditorAction, "/admin/casinos/new", { session: admin, form: { name: "Ada Casino", url: "https://ada.example", logoUrl: "", description: "<p>Hızlı ödeme yapan bir site.</p>" } })).status).toBe(302);
-      expect(outcomeOf(await callAdmin(categoriesAction, "/admin/categories", { session: admin, form: { intent: "create", name: "Bedava Dönüş", slug: "bedava-donus", description: "", isActive: "on" } })).status).toBe(302);
+      expect(outcomeOf(await callAdmin(casinoEditorAction, "/admin/casinos/new", { session: admin, form: { name: "Ada Casino", url: "https://ada.example", logoUrl: "", description } })).status).toBe(302);
       const added = await openEditor();
-      expect(names(added)).toEqual({ casinos: ["Ada Casino", "Zeta"], categories: ["Bedava Dönüş", "Deneme"] });
-
+      expect(names(added)).toEqual({ casinos: ["Ada Casino", "Zeta"], categories: ["Deneme"] });
       const ada = added.options.casinos.find((c) => c.name === "Ada Casino")!;
       const { version } = (outcomeOf(await callAdmin(casinoEditLoader, `/admin/casinos/edit/${ada.id}`, { session: admin, params: { id: ada.id } })).data as { casino: { version: string } }).casino;
-      const renamed = { name: "Yeni Ada Casino", url: "https://ada.example", logoUrl: "", description: "<p>Hızlı ödeme yapan bir site.</p>", version };
+      const renamed = { name: "Yeni Ada Casino", url: "https://ada.example", logoUrl: "", description, version };
       expect(outcomeOf(await callAdmin(casinoEditorAction, `/admin/casinos/edit/${ada.id}`, { session: admin, params: { id: ada.id }, form: renamed })).status).toBe(302);
       expect(names(await openEditor()).casinos).toEqual(["Yeni Ada Casino", "Zeta"]);
-
       expect(outcomeOf(await callAdmin(casinoListAction, "/admin/casinos", { session: admin, form: { intent: "delete", id: ada.id } })).status).toBe(302);
       expect(names(await openEditor()).casinos).toEqual(["Zeta"]);
+
+      const category = (form: Record<string, string>) => callAdmin(categoriesAction, "/admin/categories", { session: admin, form });
+      expect(outcomeOf(await category({ intent: "create", name: "Bedava Dönüş", slug: "bedava-donus", description: "", isActive: "on" })).status).toBe(302);
+      expect(names(await openEditor()).categories).toEqual(["Bedava Dönüş", "Deneme"]);
+      expect(outcomeOf(await category({ intent: "update", id: deneme.id, name: "Deneme Bonusu", slug: "deneme", description: "", isActive: "on" })).status).toBe(302);
+      expect(names(await openEditor()).categories).toEqual(["Bedava Dönüş", "Deneme Bonusu"]);
+      // Switched off: no longer offered, except on the promotion that has it.
+      const holder = await insertPromotion(db(), { categoryId: deneme.id, category: "Deneme Bonusu" });
+      expect(outcomeOf(await category({ intent: "update", id: deneme.id, name: "Deneme Bonusu", slug: "deneme", description: "" })).status).toBe(302);
+      expect(names(await openEditor()).categories).toEqual(["Bedava Dönüş"]);
+      expect(names(await openEditor(`/admin/promotions/edit/${holder.id}`, { id: holder.id })).categories).toEqual(["Bedava Dönüş", "Deneme Bonusu"]);
+    });
+
+    it("offers the edited promotion's own casino and category when they were written where the kept lists have not heard of them", async () => {
+      // Written with SQL (or by another process whose NOTIFY is still on its way) after the
+      // lists were kept: the editor must not drop them, or saving it would clear the casino.
+      await insertCategory(db(), { name: "Deneme" });
+      expect((await outcomeOf(await callAdmin(newLoader, "/admin/promotions/new", { session: admin })).data as EditorData).options.casinos).toEqual([]);
+      const casino = await insertCasino(db(), { name: "Sessiz Casino" });
+      const category = await insertCategory(db(), { name: "Sessiz Kategori" });
+      const promotion = await insertPromotion(db(), { casinoId: casino.id, categoryId: category.id, category: category.name });
+      const editing = outcomeOf(await callAdmin(editLoader, `/admin/promotions/edit/${promotion.id}`, { session: admin, params: { id: promotion.id } })).data as EditorData;
+      expect(editing.options.casinos.map((c) => c.name)).toEqual(["Sessiz Casino"]);
+      expect(editing.options.categories.map((c) => c.name)).toEqual(["Deneme", "Sessiz Kategori"]);
+      expect(renderEditor(editing)).toContain(`<option value="${casino.id}" selected="">Sessiz Casino</option>`);
     });
 
     it("offers no category when none is active (the form then says 'Kategori bulunamadı')", async () => {

@@ -12,9 +12,9 @@ type Args = { request: Request; params: { id?: string }; context: { clientAddres
 export async function loadSplashAdEditor({ request, params, context }: Args) {
   await requireAdmin(request, context);
   const id = editedId(params, SPLASH_AD_MESSAGES.notFound);
-  const [splashAd, casinos] = await Promise.all([id ? getSplashAdForEdit(id) : null, listSplashAdCasinoOptions()]);
+  const splashAd = id ? await getSplashAdForEdit(id) : null;
   if (id && !splashAd) throw data({ message: SPLASH_AD_MESSAGES.notFound }, 404);
-  return { splashAd, casinos };
+  return { splashAd, casinos: await listSplashAdCasinoOptions(splashAd?.casinoId ?? null) };
 }
 
 /** The one action of the new and edit screens. */

@@ -304,6 +304,16 @@ describeEachDriver("admin splash ads", ({ db }) => {
       expect(await adCount()).toBe(0);
     });
 
+    it("offers the edited ad's own casino when it was written where the kept list has not heard of it", async () => {
+      // Written with SQL (or by another process whose NOTIFY is on its way) after the list was
+      // kept (ADR 013 addendum 3): saving the editor must not clear the ad's casino.
+      expect((outcomeOf(await callAdmin(newLoader, "/admin/splash-ads/new", { session: admin })).data as { casinos: unknown[] }).casinos).toEqual([]);
+      const casino = await insertCasino(db(), { name: "Sessiz Casino" });
+      const ad = await insertAd({ casinoId: casino.id });
+      const edit = outcomeOf(await callAdmin(editLoader, `/admin/splash-ads/edit/${ad.id}`, { session: admin, params: { id: ad.id } })).data as { casinos: { id: string }[] };
+      expect(edit.casinos.map((option) => option.id)).toEqual([casino.id]);
+    });
+
     it("falls back to the ad's own address when its casino is deleted", async () => {
       const casino = await insertCasino(db(), { name: "Kapanan Casino" });
       const ad = await insertAd({ casinoId: casino.id });
