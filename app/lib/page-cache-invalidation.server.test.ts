@@ -241,19 +241,24 @@ describeEachDriver("cache invalidation", ({ database, driver }) => {
   it("listens again after its connection is cut: one listener, which hears other processes again, and ignores a late error from the old one", async () => {
     const recording = recordingPool();
     const stop = await listen(recording.pool);
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       const [cut] = await listeners();
       await pool().query("select pg_terminate_backend($1)", [cut!.pid]);
       await vi.waitFor(async () => expect((await listeners()).map((row) => row.pid !== cut!.pid)).toEqual([true]), { timeout: 10_000 });
+      // The operator is told once that this process was deaf for a moment.
+      expect(warned.mock.calls.map((call) => String(call[0])).filter((line) => /listener lost its connection/.test(line))).toHaveLength(1);
       // The replaced connection reports its loss once more: nothing happens (but the pool's log of it).
       allowConsoleError();
       recording.connections[0]!.emit("error", new Error("Connection terminated unexpectedly"));
+      expect(warned.mock.calls.filter((call) => /listener lost its connection/.test(String(call[0])))).toHaveLength(1);
       cachePages();
       await notify(`${ANOTHER_PROCESS} ${a}`);
       await vi.waitFor(() => expect(store.get("/a")).toBeUndefined(), { timeout: 5_000 });
       expect(await listeners()).toHaveLength(1);
       expect(recording.connections).toHaveLength(2);
     } finally {
+      warned.mockRestore();
       await stop();
     }
     expect(await listeners()).toEqual([]);
