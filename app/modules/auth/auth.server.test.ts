@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import crypto from "node:crypto";
-import { beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { sessions, users } from "~/db/schema";
 import { createAdminUser, getAdmin, hashPassword, pruneExpiredSessions, requireAdmin, signIn, signOut, commitSessionCookie } from "./auth.server";
@@ -125,6 +125,34 @@ describeEachDriver("admin sign-in", ({ db }) => {
     // Signed out, the very cookie that was accepted a moment ago is refused.
     await signOut(at(genuine), null);
     expect(await getAdmin(at(genuine), null)).toBeNull();
+  });
+
+  // The check is kept per header (issue 8 §5): counted here by WebCrypto's verify calls, as
+  // nothing else shows it; the bounds keep the memo under 1 MB whatever a client makes up.
+  it("checks a Cookie header's signature once while it is among the last 1,000 kept, and a header over 1 KB every time", async () => {
+    const result = await signIn({ email: EMAIL, password: PASSWORD }, "10.0.0.6");
+    if (!result.ok) throw new Error(result.message);
+    const genuine = (await requestWithSession(result.token)).headers.get("Cookie")!;
+    const verify = vi.spyOn(globalThis.crypto.subtle, "verify");
+    const checksFor = async (cookie: string) => {
+      const before = verify.mock.calls.length;
+      await expect(getAdmin(new Request("http://localhost/admin/dashboard", { headers: { Cookie: cookie } }), null)).resolves.toMatchObject({ email: EMAIL });
+      return verify.mock.calls.length - before;
+    };
+    const unique = crypto.randomBytes(4).toString("hex");
+    const first = `${genuine}; ilk=${unique}`;
+    expect([await checksFor(first), await checksFor(first)]).toEqual([1, 0]);
+    // Exactly 1 KB is kept; one character more is checked every time.
+    const sized = (length: number) => `${genuine}; b=${unique}`.padEnd(length, "x");
+    expect([await checksFor(sized(1_024)), await checksFor(sized(1_024))]).toEqual([1, 0]);
+    expect([await checksFor(sized(1_025)), await checksFor(sized(1_025))]).toEqual([1, 1]);
+    // 998 more headers (1,000 kept since `first`, the 1 KB one among them): `first` is still kept.
+    for (let i = 0; i < 998; i++) await checksFor(`${genuine}; n=${unique}-${i}`);
+    expect(await checksFor(first)).toBe(0);
+    // One more pushes out the oldest: `first` is checked again.
+    await checksFor(`${genuine}; n=${unique}-son`);
+    expect(await checksFor(first)).toBe(1);
+    verify.mockRestore();
   });
 
   it("sees the admin signed out on the same request once signOut has run", async () => {
