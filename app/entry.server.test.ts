@@ -20,6 +20,9 @@ describe("handleError", () => {
     handleError(new Error("`origin` header is not a valid URL. Aborting the action."), invalid);
     expect(error).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
+    // Any other error is not React Router's refusal: the request is not handed over.
+    allowConsoleError();
+    handleError(new Error("Bad Request"), other);
     expect([mismatch, invalid, other].map(({ request }) => originRefusals.has(request))).toEqual([true, true, false]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coalesceReadyPieces, publicOriginFor } from "./react-router-handler";
+import { coalesceReadyPieces, describeOriginMismatch, publicOriginFor } from "./react-router-handler";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (chunk: Uint8Array) => new TextDecoder().decode(chunk);
@@ -137,5 +137,42 @@ describe("publicOriginFor (behind a proxy that forwards neither scheme nor host)
     // Reads are never pinned: what a page shows does not follow a header the client chose.
     expect(publicOriginFor("GET", "https://bonus.example", PUBLIC)).toBeNull();
     expect(publicOriginFor("HEAD", "https://bonus.example", PUBLIC)).toBeNull();
+  });
+});
+
+// React Router's throwIfPotentialCSRFAttack, read the same way (ADR 004 addendum): which
+// writes it refuses, and what the log line then says.
+describe("describeOriginMismatch", () => {
+  const write = (origin: string | null, url = "http://127.0.0.1:3000/admin/login", method = "POST") =>
+    describeOriginMismatch(new Request(url, { method, headers: origin === null ? {} : { Origin: origin } }));
+
+  it("lets through what React Router lets through", () => {
+    expect(write(null)).toBeNull();
+    expect(write("http://127.0.0.1:3000")).toBeNull();
+    // Default ports and case are the same origin; an Origin without a host is not compared.
+    expect(write("HTTP://EXAMPLE.COM:80", "http://example.com/admin/login")).toBeNull();
+    for (const hostless of ["foo:bar", "file:///x", "about:blank", "data:,x"]) expect(write(hostless)).toBeNull();
+    // An opaque origin is compared with the host as text: a request to the host "null" matches.
+    expect(write("null", "http://null/admin/login")).toBeNull();
+    // Only writes: a read naming another origin is answered.
+    for (const method of ["GET", "HEAD", "OPTIONS"]) expect(write("https://elsewhere.example", undefined, method)).toBeNull();
+  });
+
+  it("refuses what React Router refuses, naming the likely proxy fix unless the Origin is opaque", () => {
+    const FIX = ": behind a proxy, set PUBLIC_SITE_URL, or TRUST_PROXY with X-Forwarded-Proto and -Host (ADR 004)";
+    expect(write("https://127.0.0.1:3000")).toBe(`form sent from "https://127.0.0.1:3000" to "http://127.0.0.1:3000"${FIX}`);
+    expect(write("http://127.0.0.1:9999")).toBe(`form sent from "http://127.0.0.1:9999" to "http://127.0.0.1:3000"${FIX}`);
+    expect(write("https://bonus.example")).toBe(`form sent from "https://bonus.example" to "http://127.0.0.1:3000"${FIX}`);
+    expect(write("null")).toBe('form sent from "null" to "http://127.0.0.1:3000"');
+    for (const method of ["PUT", "PATCH", "DELETE"]) expect(write("null", undefined, method)).not.toBeNull();
+    expect(write("")).toBe('Origin "" is not a URL');
+    expect(write("http://[nope")).toBe('Origin "http://[nope" is not a URL');
+  });
+
+  it("keeps a hostile Origin to one short, printable line", () => {
+    const long = write(`https://${"a".repeat(5_000)}.example`)!;
+    expect(long).toMatch(new RegExp(`^form sent from "https://a{92}\\.\\.\\." to "http://127\\.0\\.0\\.1:3000": behind a proxy`));
+    // NEL (U+0085) and other characters outside printable ASCII are escaped, never raw.
+    expect(write("http://evil.example/\u0085 400 POST x")).toMatch(/^form sent from "http:\/\/evil\.example\/\\u0085 400 POST x" to /);
   });
 });

@@ -28,8 +28,12 @@ export function createRequestHandler(options: {
       const request = toFetchRequest(req, res, publicOrigin);
       // React Router checks a write's Origin on every .data request and on every page's action
       // (not on resource routes). Its refusal is English, and on .data it logs a stack.
-      const otherOrigin = formFromOtherOrigin(request);
-      if (otherOrigin && new URL(request.url).pathname.endsWith(".data")) return refuse(req, res, 400, REQUEST_MESSAGES.crossSite, otherOrigin);
+      const otherOrigin = describeOriginMismatch(request);
+      if (otherOrigin && new URL(request.url).pathname.endsWith(".data")) {
+        // A streamed body (an upload) is left unread: the connection ends after the answer.
+        if (!req.complete) closeAfterAnswer(req, res);
+        return refuse(req, res, 400, REQUEST_MESSAGES.crossSite, otherOrigin);
+      }
       const response = await handle(request, options.getLoadContext(req));
       if (otherOrigin && originRefusals.has(request)) {
         await response.body?.cancel();
@@ -75,31 +79,48 @@ const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * React Router's rule for a write's Origin (throwIfPotentialCSRFAttack, without
- * allowedActionOrigins, which this app does not set): it must be the request URL's origin.
- * Returns why a write breaks it (for the log line: the usual cause is a proxy that ends TLS
- * without telling the app, and sameOriginMutations, comparing hosts only, let it through),
- * or null.
+ * allowedActionOrigins, which this app does not set), read as it reads it: an Origin that is
+ * a URL must have the request URL's origin, one that is not ("null") must equal its host,
+ * and an Origin without a host (`foo:bar`, `file:///x`) is not compared. Returns why a write
+ * breaks it, for the log line (with the likely fix, unless the Origin is opaque), or null.
  */
-export function formFromOtherOrigin(request: Request): string | null {
+export function describeOriginMismatch(request: Request): string | null {
   if (!MUTATIONS.has(request.method)) return null;
   const origin = request.headers.get("Origin");
   if (origin === null) return null;
-  const ours = new URL(request.url).origin;
-  let theirs: string;
-  try {
-    theirs = origin === "null" ? "null" : new URL(origin).origin;
-  } catch {
-    return "Origin header is not a URL";
+  const ours = new URL(request.url);
+  let theirs: URL | null = null;
+  if (origin !== "null") {
+    try {
+      theirs = new URL(origin);
+    } catch {
+      return `Origin ${quotedForLog(origin)} is not a URL`;
+    }
   }
-  if (theirs === ours) return null;
-  return `form sent from ${JSON.stringify(origin.slice(0, 100))} to ${ours}: behind a proxy that ends TLS, set PUBLIC_SITE_URL or TRUST_PROXY with X-Forwarded-Proto (ADR 004)`;
+  const domain = theirs ? theirs.host : origin;
+  if (!domain || (theirs ? theirs.origin === ours.origin : domain === ours.host)) return null;
+  // A browser's page on a real origin that reached here passed sameOriginMutations' host check:
+  // the likely cause is a proxy's scheme, host or port the app was not told of.
+  const fix = theirs ? ": behind a proxy, set PUBLIC_SITE_URL, or TRUST_PROXY with X-Forwarded-Proto and -Host (ADR 004)" : "";
+  return `form sent from ${quotedForLog(origin)} to ${quotedForLog(ours.origin)}${fix}`;
+}
+
+/** A header's value for a log line: cut at 100 characters and quoted, with nothing outside printable ASCII left raw (U+0085 breaks lines in some viewers). */
+function quotedForLog(value: string): string {
+  const cut = value.length > 100 ? `${value.slice(0, 100)}...` : value;
+  return JSON.stringify(cut).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** The port a Host (or X-Forwarded-Host) value names: `example.com:8080`, `[::1]:3000`. */
+function portOf(host: string | undefined): number | undefined {
+  const port = host?.match(/^(?:\[[^\]]*\]|[^:]*):(\d+)$/)?.[1];
+  return port === undefined ? undefined : Number.parseInt(port, 10);
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, publicOrigin: string | null): Request {
   const pinned = publicOriginFor(req.method, req.get("Origin"), publicOrigin);
-  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
+  const forwardedPort = req.app.enabled("trust proxy") ? portOf(req.get("X-Forwarded-Host")) : undefined;
+  const port = [forwardedPort, portOf(req.get("host"))].find((p) => p !== undefined && Number.isSafeInteger(p));
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const url = new URL(`${pinned ?? `${req.protocol}://${hostname}${port ? `:${port}` : ""}`}${req.originalUrl}`);
 

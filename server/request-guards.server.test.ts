@@ -152,10 +152,28 @@ describeEachDriver("request guards", ({ db }) => {
       }
       expect(logged.errors).toBe(0);
       expect(logged.warnings).toHaveLength(4);
-      expect(logged.warnings[0]).toMatch(/^400 POST "\/admin\/login": form sent from "http:\/\/bonus\.example" to http:\/\/127\.0\.0\.1:\d+: .*PUBLIC_SITE_URL/);
-      expect(logged.warnings[3]).toBe('400 POST "/admin/login": Origin header is not a URL');
-      // Only writes: a page read that names another origin is answered.
+      expect(logged.warnings[0]).toMatch(/^400 POST "\/admin\/login": form sent from "http:\/\/bonus\.example" to "http:\/\/127\.0\.0\.1:\d+": .*PUBLIC_SITE_URL/);
+      expect(logged.warnings[1]).toMatch(/^400 POST "\/admin\/login\.data": form sent from "http:\/\/bonus\.example" to /);
+      expect(logged.warnings[2]).toMatch(/^400 POST "\/admin\/login\.data": form sent from "null" to "http:\/\/127\.0\.0\.1:\d+"$/);
+      expect(logged.warnings[3]).toBe('400 POST "/admin/login": Origin "http://[nope" is not a URL');
+      // Only writes: a read that names another origin is answered, the page and its data.
       expect((await sendRaw(base, { method: "GET", path: "/admin/login", headers: { Origin: "http://bonus.example" } })).status).toBe(200);
+      expect((await sendRaw(base, { method: "GET", path: "/admin/login.data", headers: { Origin: "http://bonus.example" } })).status).toBe(200);
+    });
+
+    it("signs in an operator who reached the server at an IPv6 address and port", async () => {
+      // Host `[::1]:port`: the port once fell out of the request's URL, and every form was refused.
+      const port = new URL(base).port;
+      const email = `ipv6-${crypto.randomBytes(3).toString("hex")}@example.com`;
+      await createAdminUser(email, "operator-sifre");
+      const answer = await sendRaw(base, {
+        method: "POST",
+        path: "/admin/login",
+        headers: { ...FORM, Host: `[::1]:${port}`, Origin: `http://[::1]:${port}`, "Sec-Fetch-Site": "same-origin" },
+        body: new URLSearchParams({ email, password: "operator-sifre" }).toString(),
+      });
+      expect(answer.status).toBe(302);
+      expect(String(answer.headers["set-cookie"])).toMatch(/session/i);
     });
 
     it("still signs in an operator who reached the server at the address it came in on", async () => {
