@@ -181,10 +181,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the rich-text editor and the im
     await page.getByRole("dialog", { name: "Bağlantı Ekle" }).getByLabel("URL").waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
+    // TipTap takes the focus back on the next frame: the caret is in the text again, as an
+    // operator sees it, before typing (typing in the same frame raced it).
+    const caretInText = () => page.evaluate(() => document.activeElement?.closest(".ProseMirror") != null);
+    await expect.poll(caretInText).toBe(true);
     await page.keyboard.type(" iki");
     await button(page, "Görsel ekle").click();
     await page.getByRole("dialog", { name: "Görsel Ekle" }).getByRole("button", { name: "İptal" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
+    await expect.poll(caretInText).toBe(true);
     await page.keyboard.type(" üç");
     await expect.poll(() => hiddenValue(page, "description")).toBe("<p>bir iki üç</p>");
     expectNoPageErrors(page);
