@@ -535,7 +535,7 @@ export function listenForInvalidations(pool: pg.Pool): () => Promise<void> {
       own.on("error", (error) => {
         // One line, and only for the connection in use: until it is back (1 s), writes in
         // other processes reach this one's pages only through their lifetime.
-        if (own === client) console.warn(`Cache invalidation listener lost its connection (${String(error?.message ?? error).split("\n")[0]}); listening again in 1 s, then this process's cached pages are dropped.`);
+        if (own === client) console.warn(`Cache invalidation listener lost its connection (${error.message.split("\n")[0]}); listening again in 1 s, then this process's cached pages are dropped.`);
         lost(own);
       });
       await own.query(`listen ${CHANNEL}`);

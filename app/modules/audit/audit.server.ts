@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, like, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, like, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { auditLog, blogPosts, casinos, promotions, splashAds } from "~/db/schema";
-import { ADMIN_PAGE_SIZE, countAheadLimit, likePattern, pagedCount, type Paged } from "~/lib/list-query";
+import { ADMIN_PAGE_SIZE, likePattern, pagedCount, type Paged } from "~/lib/list-query";
+import { countAhead } from "~/lib/list-query.server";
 import { auditRecordHref, type AuditFilter, type AuditLinkedType, type AuditListItem } from "./audit.schema";
 
 // Issue 8 §4 "Audit log": the rows the command helper wrote, newest first, 25 a page.
@@ -75,9 +76,7 @@ export async function listAuditEntries(filter: AuditFilter): Promise<Paged<Audit
       .limit(ADMIN_PAGE_SIZE)
       .offset((filter.page - 1) * ADMIN_PAGE_SIZE),
     // Counted only as far as an operator can page (COUNT_AHEAD): the log grows without bound.
-    db
-      .select({ n: count() })
-      .from(db.select({ one: sql`1` }).from(auditLog).where(where).limit(countAheadLimit(filter.page)).as("counted")),
+    countAhead(db.select({ one: sql`1` }).from(auditLog).where(where).$dynamic(), filter.page),
   ]);
   const gone = await deletedSince(rows);
   return {

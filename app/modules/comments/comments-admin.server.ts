@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotionComments, promotions } from "~/db/schema";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid } from "~/lib/ids";
 import { foldForSearch } from "~/lib/turkish";
-import { ADMIN_PAGE_SIZE, countAheadLimit, likePattern, pagedCount, type Paged } from "~/lib/list-query";
+import { ADMIN_PAGE_SIZE, likePattern, pagedCount, type Paged } from "~/lib/list-query";
+import { countAhead } from "~/lib/list-query.server";
 import { promotionTag } from "~/lib/page-cache.server";
 import { COMMENT_ADMIN_MESSAGES, type CommentEditInput, type CommentEditorValue, type CommentListItem } from "./comments-admin.schema";
 
@@ -40,9 +41,9 @@ export function commentCountQuery(query: CommentListQuery) {
   const db = getDb();
   const c = promotionComments;
   const matching = query.q
-    ? db.select({ one: sql`1` }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(searchFilter(query))
-    : db.select({ one: sql`1` }).from(c).where(ratingFilter(query));
-  return db.select({ n: count() }).from(matching.limit(countAheadLimit(query.page)).as("counted"));
+    ? db.select({ one: sql`1` }).from(c).innerJoin(promotions, eq(promotions.id, c.promotionId)).where(searchFilter(query)).$dynamic()
+    : db.select({ one: sql`1` }).from(c).where(ratingFilter(query)).$dynamic();
+  return countAhead(matching, query.page);
 }
 
 /** Newest first, 25 a page, searched in the user name, the comment and the promotion title. */

@@ -4,7 +4,8 @@ import { casinos, promotionCategories, promotions, type Promotion } from "~/db/s
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands, type FieldErrors, type Tx } from "~/lib/command.server";
 import { addDays, istanbulToday } from "~/lib/dates";
 import { isUuid, uuidOrNull } from "~/lib/ids";
-import { ADMIN_PAGE_SIZE, countAheadLimit, likePattern, pageCountOf, pagedCount, type ListQuery, type Paged } from "~/lib/list-query";
+import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, pagedCount, type ListQuery, type Paged } from "~/lib/list-query";
+import { countAhead } from "~/lib/list-query.server";
 import { keepAnswersByText } from "~/lib/keep-answers";
 import { sanitizeRichTextUncached } from "~/lib/sanitize.server";
 import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish";
@@ -350,17 +351,7 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
     // scan, exact). A search reads every promotion's row to count: it counts only as far as an
     // operator can page (ADR 018, addendum), as the comments list does.
     query.q
-      ? db
-          .select({ n: count() })
-          .from(
-            db
-              .select({ one: sql`1` })
-              .from(promotions)
-              .leftJoin(casinos, eq(casinos.id, promotions.casinoId))
-              .where(where)
-              .limit(countAheadLimit(query.page))
-              .as("counted"),
-          )
+      ? countAhead(db.select({ one: sql`1` }).from(promotions).leftJoin(casinos, eq(casinos.id, promotions.casinoId)).where(where).$dynamic(), query.page)
       : db.select({ n: count() }).from(promotions).where(where),
   ]);
   const clicks = await clicksOfPromotions(rows.map((row) => row.id));
