@@ -58,8 +58,9 @@ describeEachDriver("shared reads (issue 10 §3: what every public page shows is 
     expect(await readSharedHolding("rows", readRows, null)).toEqual([{ id: "a" }]);
     expect(reads).toBe(1);
     expect(await readSharedHolding("rows", readRows, "b")).toEqual([{ id: "a" }, { id: "b" }]);
-    // The fresh read is kept for the next callers.
+    // The fresh read is kept for the next callers, whichever of its records they show.
     expect(await readShared("rows", readRows)).toEqual([{ id: "a" }, { id: "b" }]);
+    expect(await readSharedHolding("rows", readRows, "a")).toEqual([{ id: "a" }, { id: "b" }]);
     expect(reads).toBe(2);
   });
 
