@@ -66,6 +66,15 @@ export function ClicksHeader() {
   );
 }
 
+/**
+ * A list's size above its table: 'N promosyon'. A list counted only as far as an operator can
+ * page (ADR 018) reads '1000+ promosyon' while there are more, so 40 page links are not taken
+ * for the whole list.
+ */
+export function ListTotal({ list, noun }: { list: { total: number; more?: boolean }; noun: string }) {
+  return <p className="mb-2 text-sm text-slate-600">{`${list.total}${list.more ? "+" : ""} ${noun}`}</p>;
+}
+
 export function AdminPagination({ page, pageCount }: { page: number; pageCount: number }) {
   const location = useLocation();
   return <Pagination page={page} count={pageCount} hrefFor={(p) => listHref(location.pathname + location.search, { sayfa: p })} />;

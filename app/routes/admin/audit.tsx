@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { refusePageForm } from "~/lib/form-action.server";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/audit";
-import { AdminPageHeader, AdminPagination, EmptyRow, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, EmptyRow, ListTotal, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseListQuery } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
@@ -71,6 +71,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </Form>
+      <ListTotal list={list} noun="kayıt" />
       <div className={TABLE_WRAPPER_CLASS}>
         <table className={TABLE_CLASS}>
           <thead className="bg-slate-50 text-xs uppercase text-slate-500">

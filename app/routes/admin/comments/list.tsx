@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { Form, redirect, useLocation, useNavigate } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, EmptyRow, SearchBox, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, EmptyRow, ListTotal, SearchBox, TABLE_CLASS, TABLE_WRAPPER_CLASS } from "~/components/admin-list";
 import { ConfirmButton } from "~/components/confirm-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, SubmitButton, TextareaField, useIsPending } from "~/components/forms";
@@ -100,7 +100,7 @@ export default function CommentList({ loaderData, actionData }: Route.ComponentP
         </label>
       </SearchBox>
       {resultIntent !== "update" && <ErrorList errors={result?.error?.[""] ?? result?.error?.id ?? result?.error?.intent} />}
-      <p className="mb-2 text-sm text-slate-600">{list.more ? `${list.total}+` : list.total} yorum</p>
+      <ListTotal list={list} noun="yorum" />
       <div className={TABLE_WRAPPER_CLASS}>
         <table className={TABLE_CLASS}>
           <thead className="bg-slate-50 text-xs uppercase text-slate-500">

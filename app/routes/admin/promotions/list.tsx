@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink, FilterSelect } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, ListTotal, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink, FilterSelect } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
@@ -84,6 +84,7 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
         <FilterSelect name="dogrulama" label="Doğrulama" value={verification} allLabel="Tüm doğrulamalar" options={[{ value: VERIFICATION_FILTER, label: "Doğrulanmalı (30 günden eski)" }]} />
       </SearchBox>
       <ErrorList errors={actionData?.result?.error?.[""] ?? actionData?.result?.error?.id} />
+      <ListTotal list={list} noun="promosyon" />
       <div className={TABLE_WRAPPER_CLASS}>
         <table className={TABLE_CLASS}>
           <thead className="bg-slate-50 text-xs uppercase text-slate-500">

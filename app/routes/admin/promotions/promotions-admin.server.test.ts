@@ -20,7 +20,7 @@ import { action as casinoEditorAction, loader as casinoEditLoader } from "../cas
 import { action as casinoListAction } from "../casinos/list";
 import { action as categoriesAction } from "../categories/list";
 import EditPromotion from "./edit";
-import { action as listAction, loader as listLoader } from "./list";
+import PromotionList, { action as listAction, loader as listLoader } from "./list";
 
 type ListData = { list: { items: PromotionListItem[]; total: number; pageCount: number; more?: boolean } };
 type EditorData = { promotion: PromotionEditorValue | null; options: PromotionEditorOptions };
@@ -514,6 +514,15 @@ describeEachDriver("admin promotions", ({ db }) => {
       expect(await counted("/admin/promotions?q=kayip&sayfa=40")).toEqual({ total: 1001, more: false, pageCount: 41, first: "Kayıp Bonusu 25", rows: 25 });
       expect(await counted("/admin/promotions?q=kayip&sayfa=41")).toEqual({ total: 1001, more: false, pageCount: 41, first: "Kayıp Bonusu 0", rows: 1 });
       expect(await counted("/admin/promotions?q=hos+geldin")).toEqual({ total: 29, more: false, pageCount: 2, first: "Hoş Geldin 1029", rows: 25 });
+      // What the operator reads above the table: a search past 1,000 is not taken for 40 pages' worth.
+      const shown = async (url: string) => {
+        const data = outcomeOf(await callAdmin(listLoader, url, { session: admin })).data;
+        const Stub = createRoutesStub([{ path: "/admin/promotions", Component: () => createElement(PromotionList as never, { loaderData: data }) }]);
+        return renderToString(createElement(Stub, { initialEntries: [url] })).replaceAll("<!-- -->", "");
+      };
+      expect(await shown("/admin/promotions?q=kayip")).toContain(">1000+ promosyon<");
+      expect(await shown("/admin/promotions?q=kayip&sayfa=41")).toContain(">1001 promosyon<");
+      expect(await shown("/admin/promotions")).toContain(">1030 promosyon<");
     });
 
     it("marks a promotion whose expiry has passed as expired, without a toggle, even if it is switched on", async () => {
