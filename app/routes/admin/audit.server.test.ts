@@ -7,6 +7,7 @@ import { callAdmin, createAdminSession, createNonAdminSession, outcomeOf, type T
 import { auditLog, splashAds, type AuditEntry } from "~/db/schema";
 import { insertPost, insertPromotion } from "~/seed/factories.server";
 import type { AuditListItem } from "~/modules/audit/audit.schema";
+import { listAuditEntries } from "~/modules/audit/audit.server";
 import { action as casinoEditorAction } from "./casinos/edit";
 import { action as casinoListAction } from "./casinos/list";
 import { action as splashListAction } from "./splash-ads/list";
@@ -189,6 +190,22 @@ describeEachDriver("admin audit log", ({ db }) => {
     expect(await summaries("\\")).toEqual(["ters eğik"]);
     expect(await summaries("s\\e")).toEqual(["ters eğik"]);
     expect(await summaries("@")).toEqual(["düz", "ters eğik", "yüzde"]);
+  });
+
+  it("reads a record type or an operation given to the module as written, % and _ included, not as a wildcard", async () => {
+    // The screen offers only its own types and operations; the module must not depend on it.
+    const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 12, minute));
+    await entry({ action: "a_b.c_d", entityType: "a_b", summary: "alt çizgili", createdAt: at(1) });
+    await entry({ action: "axb.cxd", entityType: "axb", summary: "harfli", createdAt: at(2) });
+    await entry({ action: "yuzde%.100%", entityType: "yuzde%", summary: "yüzdeli", createdAt: at(3) });
+    const summaries = async (filter: { entity?: string; verb?: string }) =>
+      (await listAuditEntries({ page: 1, actor: "", entity: filter.entity ?? null, verb: filter.verb ?? null })).items.map((item) => item.summary);
+
+    expect(await summaries({ entity: "a_b" })).toEqual(["alt çizgili"]);
+    expect(await summaries({ verb: "c_d" })).toEqual(["alt çizgili"]);
+    expect(await summaries({ entity: "yuzde%" })).toEqual(["yüzdeli"]);
+    expect(await summaries({ verb: "100%" })).toEqual(["yüzdeli"]);
+    expect(await summaries({ entity: "%" })).toEqual([]);
   });
 
   it("is in the sidebar as 'Denetim Kaydı'", async () => {
