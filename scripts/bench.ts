@@ -36,7 +36,7 @@ const MIXED_READS = [
   "/sitemap.xml",
 ];
 const HOT_PAGES = ["/", "/bonuslar", "/blog"];
-const SCALE = { promotions: 5000, casinos: 300, posts: 1000, comments: 20000 };
+const SCALE = { promotions: 5000, casinos: 300, posts: 1000, comments: 20000, clickDays: 60 };
 // Issue 8 §5: every admin list and form at 8 concurrent operators, p99 under 100 ms.
 const ADMIN_CONNECTIONS = 8;
 const ADMIN_P99_MS = 100;
@@ -507,7 +507,7 @@ async function main() {
   try {
     const seedScale = ONLY !== "redirect";
     console.log(!seedScale ? "BENCH_ONLY: on the demo content, without the scale seed" : `Seeding ${SCALE.promotions} promotions, ${SCALE.casinos} casinos, ${SCALE.posts} posts on PostgreSQL ...`);
-    const seed = !seedScale ? { status: 0 } : spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed-scale.ts", "--promotions", String(SCALE.promotions), "--casinos", String(SCALE.casinos), "--posts", String(SCALE.posts), "--comments", String(SCALE.comments)], {
+    const seed = !seedScale ? { status: 0 } : spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/seed-scale.ts", "--promotions", String(SCALE.promotions), "--casinos", String(SCALE.casinos), "--posts", String(SCALE.posts), "--comments", String(SCALE.comments), "--click-days", String(SCALE.clickDays)], {
       env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: "inherit",
     });
@@ -654,7 +654,7 @@ async function main() {
       "",
       `The p99 target (under ${ADMIN_P99_MS} ms, and no errors in either) is judged on the pages as they load in a new tab; a click inside the back office asks for the loaders' data only (\`.data\`, every loader of the page: an upper bound).`,
       "",
-      `${CONNECTIONS} connections, ${DURATION_S} s per page, ${result.machine.cores} cores, Node ${process.version}, PostgreSQL with ${SCALE.promotions} promotions, ${SCALE.casinos} casinos, ${SCALE.posts} posts, ${SCALE.comments} comments; ${result.date.slice(0, 10)}.`,
+      `${CONNECTIONS} connections, ${DURATION_S} s per page, ${result.machine.cores} cores, Node ${process.version}, PostgreSQL with ${SCALE.promotions} promotions, ${SCALE.casinos} casinos, ${SCALE.posts} posts, ${SCALE.comments} comments, ${SCALE.clickDays} days of outbound clicks; ${result.date.slice(0, 10)}.`,
       `Targets met: ${Object.entries(result.met).map(([k, v]) => `${k} ${v ? "yes" : "NO"}`).join(", ")}.`,
     ].join("\n");
     console.log(`\n${table}\n`);

@@ -1,8 +1,9 @@
-// npm run seed:scale -- --promotions 5000 --casinos 300 --posts 1000 --comments 20000
+// npm run seed:scale -- --promotions 5000 --casinos 300 --posts 1000 --comments 20000 --click-days 60
 // Adds bulk content for benchmarks, in batches, on the configured database.
 import { sql } from "drizzle-orm";
 import { parseArgs } from "node:util";
-import { blogPosts, casinos, promotionCategories, promotionComments, promotions } from "../app/db/schema";
+import { blogPosts, casinos, outboundClicks, promotionCategories, promotionComments, promotions } from "../app/db/schema";
+import { addDays, istanbulDay } from "../app/lib/dates";
 import { slugify } from "../app/lib/slug";
 import { invalidatePages, SITE_TAG } from "../app/lib/page-cache.server";
 import { derivePromotionFields } from "../app/modules/promotions/promotions.schema";
@@ -14,9 +15,10 @@ const { values } = parseArgs({
     casinos: { type: "string", default: "0" },
     posts: { type: "string", default: "0" },
     comments: { type: "string", default: "0" },
+    "click-days": { type: "string", default: "0" },
   },
 });
-const counts = { promotions: Number(values.promotions), casinos: Number(values.casinos), posts: Number(values.posts), comments: Number(values.comments) };
+const counts = { promotions: Number(values.promotions), casinos: Number(values.casinos), posts: Number(values.posts), comments: Number(values.comments), "click-days": Number(values["click-days"]) };
 for (const [name, n] of Object.entries(counts)) {
   if (!Number.isInteger(n) || n < 0) {
     console.error(`--${name} must be a whole number of 0 or more`);
@@ -80,6 +82,24 @@ withDatabase("seed:scale", async ({ db }) => {
     }),
     (rows) => db.insert(promotionComments).values(rows),
   );
+  // Outbound clicks of the last N days, as the tally keeps them (one row a day per link and
+  // placement): each casino's own link every day, a fifth of the promotions on each day. The
+  // admin lists and the dashboard read them.
+  const today = istanbulDay(Date.now());
+  const perDay = casinoIds.length ? casinoIds.length + Math.ceil(promotionIds.length / 5) : 0;
+  await inBatches(
+    counts["click-days"] * perDay,
+    (n) => {
+      const day = Math.floor(n / perDay);
+      const k = n % perDay;
+      const clicks = 1 + ((n * 7) % 20);
+      if (k < casinoIds.length) return { day: addDays(today, -day), casinoId: casinoIds[k]!, promotionId: null, placement: "casino", clicks };
+      const i = (k - casinoIds.length) * 5 + (day % 5);
+      const promotion = Math.min(i, promotionIds.length - 1);
+      return { day: addDays(today, -day), casinoId: casinoIds[promotion % casinoIds.length]!, promotionId: promotionIds[promotion]!, placement: "card", clicks };
+    },
+    (rows) => db.insert(outboundClicks).values(rows).onConflictDoNothing(),
+  );
   await inBatches(
     counts.posts,
     (i) => {
@@ -108,5 +128,5 @@ withDatabase("seed:scale", async ({ db }) => {
   // the page lifetime ends. On the embedded database no server can be running: it holds
   // the DATA_DIR lock this command needed.
   await invalidatePages(SITE_TAG);
-  console.log(`Added ${counts.casinos} casinos, ${counts.promotions} promotions, ${counts.posts} posts and ${promotionIds.length ? counts.comments : 0} comments.`);
+  console.log(`Added ${counts.casinos} casinos, ${counts.promotions} promotions, ${counts.posts} posts, ${promotionIds.length ? counts.comments : 0} comments and ${counts["click-days"]} days of clicks.`);
 }).catch(exitWith);
