@@ -131,8 +131,8 @@ export const outboundClicks = pgTable(
   (t) => [
     unique("outbound_clicks_key").on(t.day, t.casinoId, t.promotionId, t.placement).nullsNotDistinct(),
     index("outbound_clicks_promotion_day_idx").on(t.promotionId, t.day),
-    // A casino's clicks of a window, read per row of the admin casino list; and a casino's
-    // delete, whose cascade finds its tally rows by it.
+    // The admin casino list's clicks of a window (one look-up for the page's casinos), and a
+    // casino's delete, whose cascade finds its tally rows by it.
     index("outbound_clicks_casino_day_idx").on(t.casinoId, t.day),
     index("outbound_clicks_day_idx").on(t.day),
     check("outbound_clicks_placement_known", sql`${t.placement} in ('card', 'detail', 'casino', 'splash')`),

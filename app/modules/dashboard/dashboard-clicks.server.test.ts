@@ -143,8 +143,7 @@ describeEachDriver("outbound click figures", ({ db }) => {
       const promotions = outcomeOf(await callAdmin(promotionListLoader, "/admin/promotions", { session: admin })).data as { list: { items: { id: string; clicks30d: number }[] } };
       const clicks = Object.fromEntries(promotions.list.items.map((item) => [item.id, item.clicks30d]));
       expect(clicks).toEqual({ [hosgeldin.id]: 6, [kayip.id]: 1, [eski.id]: 0 });
-      // Read with the rows (a column of the list's own query): each row keeps its own clicks
-      // under another order and a search.
+      // Each row keeps its own clicks under another order and a search.
       const clicksAt = async (url: string) =>
         (outcomeOf(await callAdmin(promotionListLoader, url, { session: admin })).data as { list: { items: { id: string; clicks30d: number }[] } }).list.items.map((item) => [item.id, item.clicks30d]);
       expect(await clicksAt("/admin/promotions?sirala=title&yon=asc")).toEqual([[hosgeldin.id, 6], [kayip.id, 1], [eski.id, 0]]);

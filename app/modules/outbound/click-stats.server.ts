@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb } from "~/db/index.server";
 import { casinos, outboundClicks, promotions } from "~/db/schema";
 import { addDays, istanbulDay } from "~/lib/dates";
@@ -29,29 +28,24 @@ export function inClickWindow(days: number, now: Date): SQL {
   return and(gte(outboundClicks.day, from), lte(outboundClicks.day, to))!;
 }
 
-/**
- * Each casino's outbound clicks (its own link and its promotions') in the last `days` days:
- * one look-up for a page of casinos (outbound_clicks_casino_day_idx). A casino's tally rows
- * are many (one per promotion and placement a day), so they are read in one pass for the
- * page, not once per casino as promotionClicksColumn does.
- */
-export async function clicksOfCasinos(ids: string[], days = CLICK_WINDOW_DAYS, now: Date = new Date()): Promise<Map<string, number>> {
+async function clicksBy(column: typeof outboundClicks.casinoId | typeof outboundClicks.promotionId, ids: string[], days: number, now: Date): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await getDb()
-    .select({ id: outboundClicks.casinoId, clicks: clicksSum })
+    .select({ id: column, clicks: clicksSum })
     .from(outboundClicks)
-    .where(and(inArray(outboundClicks.casinoId, ids), inClickWindow(days, now)))
-    .groupBy(outboundClicks.casinoId);
-  return new Map(rows.map((row) => [row.id, row.clicks]));
+    .where(and(inArray(column, ids), inClickWindow(days, now)))
+    .groupBy(column);
+  return new Map(rows.map((row) => [row.id!, row.clicks]));
 }
 
-/**
- * A promotion's outbound clicks in the last `days` days, as a column of a query over
- * promotions (`owner`: promotions.id): read with the list's rows, for those rows only
- * (outbound_clicks_promotion_day_idx, a few tally rows each), not in a round trip after them.
- */
-export function promotionClicksColumn(owner: AnyPgColumn, days = CLICK_WINDOW_DAYS, now: Date = new Date()): SQL<number> {
-  return sql<number>`(select ${clicksSum} from ${outboundClicks} where ${outboundClicks.promotionId} = ${owner} and ${inClickWindow(days, now)})`.mapWith(Number);
+/** Each casino's outbound clicks (its own link and its promotions') in the last `days` days. */
+export function clicksOfCasinos(ids: string[], days = CLICK_WINDOW_DAYS, now: Date = new Date()): Promise<Map<string, number>> {
+  return clicksBy(outboundClicks.casinoId, ids, days, now);
+}
+
+/** Each promotion's outbound clicks in the last `days` days. */
+export function clicksOfPromotions(ids: string[], days = CLICK_WINDOW_DAYS, now: Date = new Date()): Promise<Map<string, number>> {
+  return clicksBy(outboundClicks.promotionId, ids, days, now);
 }
 
 /** Clicks per day and placement of the `days` days ending today, and that window's first and last day. */
