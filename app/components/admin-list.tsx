@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { Link } from "./link";
 import { listHref } from "~/lib/list-query";
+import { formatNumberTr } from "~/lib/numbers";
 import { CLICK_WINDOW_DAYS } from "~/modules/outbound/outbound-paths";
 import { ConfirmButton } from "./confirm-button";
 import { Pagination } from "./pagination";
@@ -67,12 +68,12 @@ export function ClicksHeader() {
 }
 
 /**
- * A list's size above its table: 'N promosyon'. A list counted only as far as an operator can
- * page (ADR 018) reads '1000+ promosyon' while there are more, so 40 page links are not taken
- * for the whole list.
+ * A list's size above its table: '1.030 promosyon'. A list counted only as far as an operator
+ * can page (ADR 018) reads '1.000+ promosyon' while there are more, so 40 page links are not
+ * taken for the whole list.
  */
 export function ListTotal({ list, noun }: { list: { total: number; more?: boolean }; noun: string }) {
-  return <p className="mb-2 text-sm text-slate-600">{`${list.total}${list.more ? "+" : ""} ${noun}`}</p>;
+  return <p className="mb-2 text-sm text-slate-600">{`${formatNumberTr(list.total)}${list.more ? "+" : ""} ${noun}`}</p>;
 }
 
 export function AdminPagination({ page, pageCount }: { page: number; pageCount: number }) {

@@ -79,7 +79,7 @@ describe("admin list parameters", () => {
   it("counts a growing list in blocks of 1,000 rows, one more to know there are more, so the page shown always has a next", () => {
     expect([1, 2, 39, 40, 79, 80].map((page) => countAheadLimit(page))).toEqual([1001, 1001, 1001, 2001, 2001, 3001]);
     expect([99, 100].map((page) => countAheadLimit(page, 10))).toEqual([1001, 2001]);
-    // Under the limit the count is exact; at it, the list says '1000+' and offers 40 pages.
+    // Under the limit the count is exact; at it, the list says '1.000+' and offers 40 pages.
     expect(pagedCount(0, 1)).toEqual({ total: 0, pageCount: 1, more: false });
     expect(pagedCount(1000, 1)).toEqual({ total: 1000, pageCount: 40, more: false });
     expect(pagedCount(1001, 1)).toEqual({ total: 1000, pageCount: 40, more: true });

@@ -41,7 +41,7 @@ export function pageCountOf(total: number, pageSize = ADMIN_PAGE_SIZE): number {
 
 /**
  * Lists of what grows without bound (visitors' comments, the audit log) count only as far as
- * an operator can page, in blocks of this many rows: pages 1 to 39 count to 1,000 ('1000+',
+ * an operator can page, in blocks of this many rows: pages 1 to 39 count to 1,000 ('1.000+',
  * 40 pages), pages 40 to 79 to 2,000 (80 pages), and so on, so the page shown always has a
  * next one while there are more. Counting all 20,000 comments cost PostgreSQL 4 to 10 ms on
  * every load, a search of them 14 to 39 ms; counted to 1,000, under 1 and about 5 (ADR 018).

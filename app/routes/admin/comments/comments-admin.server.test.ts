@@ -121,7 +121,7 @@ describeEachDriver("admin comments", ({ db }) => {
       expect(await names("Ç. Çekimde")).toEqual([]);
     });
 
-    it("counts only as far as an operator can page: '1000+' and 40 pages until page 40, exact again near the end", async () => {
+    it("counts only as far as an operator can page: '1.000+' and 40 pages until page 40, exact again near the end", async () => {
       const casino = await insertCasino(db(), { name: "Galata Casino" });
       const promotion = await insertPromotion(db(), { title: "Hoş Geldin Bonusu", casinoId: casino.id, isActive: true });
       const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000);
@@ -140,17 +140,17 @@ describeEachDriver("admin comments", ({ db }) => {
         const Stub = createRoutesStub([{ path: "/admin/comments", Component: () => createElement(CommentList as never, { loaderData: data }) }]);
         return renderToString(createElement(Stub, { initialEntries: [url] })).replaceAll("<!-- -->", "");
       };
-      expect(await shown("/admin/comments")).toContain("1000+ yorum");
+      expect(await shown("/admin/comments")).toContain(">1.000+ yorum<");
       expect(await shown("/admin/comments?puan=1")).toContain(">29 yorum<");
       // Every page before the 40th says the same; the 40th counts on (here: all 1,030, 42 pages); the last holds the 5 oldest.
       expect(await counted("/admin/comments?sayfa=39")).toEqual({ total: 1000, more: true, pageCount: 40, first: "Ziyaretçi 79", rows: 25 });
       expect(await counted("/admin/comments?sayfa=40")).toEqual({ total: 1030, more: false, pageCount: 42, first: "Ziyaretçi 54", rows: 25 });
       expect(await counted("/admin/comments?sayfa=42")).toEqual({ total: 1030, more: false, pageCount: 42, first: "Ziyaretçi 4", rows: 5 });
-      // A search and a rating count the same way: 1,001 five-star comments are '1000+', 29 one-star 29.
+      // A search and a rating count the same way: 1,001 five-star comments are '1.000+', 29 one-star 29.
       expect(await counted("/admin/comments?q=ziyaretci")).toMatchObject({ total: 1000, more: true, pageCount: 40 });
       expect(await counted("/admin/comments?puan=5")).toMatchObject({ total: 1000, more: true, pageCount: 40, first: "Ziyaretçi 1000" });
       expect(await counted("/admin/comments?puan=1")).toMatchObject({ total: 29, more: false, pageCount: 2 });
-      // Exactly 1,000 is a count, not '1000+'.
+      // Exactly 1,000 is a count, not '1.000+'.
       await db().delete(promotionComments).where(eq(promotionComments.userName, "Ziyaretçi 0"));
       expect(await counted("/admin/comments?puan=5")).toMatchObject({ total: 1000, more: false, pageCount: 40 });
     });

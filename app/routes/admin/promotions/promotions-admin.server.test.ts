@@ -520,9 +520,9 @@ describeEachDriver("admin promotions", ({ db }) => {
         const Stub = createRoutesStub([{ path: "/admin/promotions", Component: () => createElement(PromotionList as never, { loaderData: data }) }]);
         return renderToString(createElement(Stub, { initialEntries: [url] })).replaceAll("<!-- -->", "");
       };
-      expect(await shown("/admin/promotions?q=kayip")).toContain(">1000+ promosyon<");
-      expect(await shown("/admin/promotions?q=kayip&sayfa=41")).toContain(">1001 promosyon<");
-      expect(await shown("/admin/promotions")).toContain(">1030 promosyon<");
+      expect(await shown("/admin/promotions?q=kayip")).toContain(">1.000+ promosyon<");
+      expect(await shown("/admin/promotions?q=kayip&sayfa=41")).toContain(">1.001 promosyon<");
+      expect(await shown("/admin/promotions")).toContain(">1.030 promosyon<");
     });
 
     it("marks a promotion whose expiry has passed as expired, without a toggle, even if it is switched on", async () => {
