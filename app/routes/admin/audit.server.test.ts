@@ -147,11 +147,11 @@ describeEachDriver("admin audit log", ({ db }) => {
     const first = await load();
     expect(first.list).toMatchObject({ total: 1000, more: true, pageCount: 40 });
     // What the operator reads above the table: not a log of exactly 1,000 entries.
-    expect(render(first)).toContain(">1000+ kayıt<");
+    expect(render(first)).toContain(">1.000+ kayıt<");
     expect((await load("/admin/audit?sayfa=39")).list).toMatchObject({ total: 1000, more: true, pageCount: 40 });
     const fortieth = await load("/admin/audit?sayfa=40");
     expect(fortieth.list).toMatchObject({ total: 1030, more: false, pageCount: 42 });
-    expect(render(fortieth, "/admin/audit?sayfa=40")).toContain(">1030 kayıt<");
+    expect(render(fortieth, "/admin/audit?sayfa=40")).toContain(">1.030 kayıt<");
     expect(fortieth.list.items[0]!.summary).toBe("Kayıt 54");
     expect((await load("/admin/audit?sayfa=42")).list.items.map((item) => item.summary)).toEqual(["Kayıt 4", "Kayıt 3", "Kayıt 2", "Kayıt 1", "Kayıt 0"]);
     // A filter counts the same way.
@@ -198,6 +198,8 @@ describeEachDriver("admin audit log", ({ db }) => {
     await entry({ action: "a_b.c_d", entityType: "a_b", summary: "alt çizgili", createdAt: at(1) });
     await entry({ action: "axb.cxd", entityType: "axb", summary: "harfli", createdAt: at(2) });
     await entry({ action: "yuzde%.100%", entityType: "yuzde%", summary: "yüzdeli", createdAt: at(3) });
+    await entry({ action: "yuzdeX.100X", entityType: "yuzdeX", summary: "harfle yüzde", createdAt: at(4) });
+    await entry({ action: "ters\\.egik", entityType: "ters\\", summary: "ters eğik", createdAt: at(5) });
     const summaries = async (filter: { entity?: string; verb?: string }) =>
       (await listAuditEntries({ page: 1, actor: "", entity: filter.entity ?? null, verb: filter.verb ?? null })).items.map((item) => item.summary);
 
@@ -206,6 +208,9 @@ describeEachDriver("admin audit log", ({ db }) => {
     expect(await summaries({ entity: "yuzde%" })).toEqual(["yüzdeli"]);
     expect(await summaries({ verb: "100%" })).toEqual(["yüzdeli"]);
     expect(await summaries({ entity: "%" })).toEqual([]);
+    // A backslash is a character too, not LIKE's escape.
+    expect(await summaries({ entity: "ters\\" })).toEqual(["ters eğik"]);
+    expect(await summaries({ verb: "\\egik" })).toEqual([]);
   });
 
   it("is in the sidebar as 'Denetim Kaydı'", async () => {
