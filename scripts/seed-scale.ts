@@ -94,11 +94,13 @@ withDatabase("seed:scale", async ({ db }) => {
       const k = n % perDay;
       const clicks = 1 + ((n * 7) % 20);
       if (k < casinoIds.length) return { day: addDays(today, -day), casinoId: casinoIds[k]!, promotionId: null, placement: "casino", clicks };
+      // Promotion i on the days where i ≡ day (mod 5); the last group may be short, and
+      // its missing places fall to the last promotion (a few more clicks, never a clash).
       const i = (k - casinoIds.length) * 5 + (day % 5);
       const promotion = Math.min(i, promotionIds.length - 1);
       return { day: addDays(today, -day), casinoId: casinoIds[promotion % casinoIds.length]!, promotionId: promotionIds[promotion]!, placement: "card", clicks };
     },
-    (rows) => db.insert(outboundClicks).values(rows).onConflictDoNothing(),
+    (rows) => db.insert(outboundClicks).values(rows),
   );
   await inBatches(
     counts.posts,
@@ -128,5 +130,5 @@ withDatabase("seed:scale", async ({ db }) => {
   // the page lifetime ends. On the embedded database no server can be running: it holds
   // the DATA_DIR lock this command needed.
   await invalidatePages(SITE_TAG);
-  console.log(`Added ${counts.casinos} casinos, ${counts.promotions} promotions, ${counts.posts} posts, ${promotionIds.length ? counts.comments : 0} comments and ${counts["click-days"]} days of clicks.`);
+  console.log(`Added ${counts.casinos} casinos, ${counts.promotions} promotions, ${counts.posts} posts, ${promotionIds.length ? counts.comments : 0} comments and ${perDay ? counts["click-days"] : 0} days of clicks.`);
 }).catch(exitWith);
