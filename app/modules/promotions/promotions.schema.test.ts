@@ -45,6 +45,9 @@ describe("a promotion's slug within its casino (ADR 023)", () => {
   it("keeps the numbered slug a promotion has while its title gives the same slug and the number is its own", () => {
     expect(freePromotionSlug("super-bonus", taken(), "super-bonus-3")).toBe("super-bonus-3");
     expect(freePromotionSlug("super-bonus", taken("super-bonus"), "super-bonus-2")).toBe("super-bonus-2");
+    // Numbers of two digits, and a title with a number of its own: the number at the end is the one kept.
+    expect(freePromotionSlug("super-bonus", taken("super-bonus"), "super-bonus-12")).toBe("super-bonus-12");
+    expect(freePromotionSlug("yaz-2-bonusu", taken("yaz-2-bonusu"), "yaz-2-bonusu-3")).toBe("yaz-2-bonusu-3");
     // Taken meanwhile (a hand-made duplicate): the next free one.
     expect(freePromotionSlug("super-bonus", taken("super-bonus", "super-bonus-2"), "super-bonus-2")).toBe("super-bonus-3");
   });
