@@ -59,7 +59,7 @@ export function SortHeader({ label, sort, current, dir }: { label: string; sort:
 /** Issue 11 §4: the casino and promotion lists' column of outbound clicks in the last 30 days. */
 export function ClicksHeader() {
   return (
-    <th scope="col" className="whitespace-nowrap px-4 py-3 text-right">
+    <th scope="col" className="px-4 py-3 text-right">
       <abbr title={`Son ${CLICK_WINDOW_DAYS} gündeki tıklamalar`} className="no-underline">
         {`Tıklama (${CLICK_WINDOW_DAYS} gün)`}
       </abbr>
@@ -93,6 +93,20 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
 
 export const TABLE_CLASS = "admin-table w-full min-w-[640px] divide-y divide-slate-200 text-sm";
 export const TABLE_WRAPPER_CLASS = "overflow-x-auto rounded-xl bg-white shadow-sm";
+
+/**
+ * A long text of a row (a title, a description) on at most two lines, the whole of it on
+ * hover. Cut to one line at a fixed width, as before, such columns kept the promotion,
+ * casino and blog lists wider than a 1280-pixel laptop's content area, so the last columns
+ * sat under the sticky actions column; wrapping, the column gives way to the others.
+ */
+export function TwoLines({ text }: { text: string }) {
+  return (
+    <span className="line-clamp-2 min-w-[8rem] break-words" title={text}>
+      {text}
+    </span>
+  );
+}
 
 /** The Düzenle link of a row; `to` is the record's editor. */
 export function EditLink({ to }: { to: string }) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { useAdminBrowserOnPostgres } from "../helpers/admin-browser";
 import { expectNoPageErrors, type TrackedPage } from "../helpers/browser";
 import { getDb } from "~/db/index.server";
-import { insertCasino, insertCategory, insertPromotion } from "~/seed/factories.server";
+import { insertCasino, insertCategory, insertPost, insertPromotion } from "~/seed/factories.server";
 import { promotionCategories, promotions } from "~/db/schema";
 
 // admin.md §2 "Promotion form", "Promotion list" and "Categories", in Chromium.
@@ -251,6 +251,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("promotion and category screens 
     await page.goto(`${ctx.server.url}/admin/promotions?dogrulama=gerekli`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByRole("row").filter({ hasText: "Eski Doğrulama Bonusu" }).count()).toBe(0);
+    expectNoPageErrors(page);
+  });
+
+  it("shows every column of the promotion, casino and blog lists on a 1280-pixel laptop screen, long texts on two lines", async () => {
+    // Long but ordinary texts: before, the lists kept titles and descriptions on one cut line
+    // at a fixed width and were 1,026 to 1,269 px wide, so at 1280 px the end date and clicks
+    // sat under the sticky actions column.
+    const title = "Kraliyet Sarayı Casino'dan Hafta Sonuna Özel %150 Yatırım Bonusu ve 200 Freespin";
+    const casino = await insertCasino(getDb(), {
+      name: "Kraliyet Sarayı Casino",
+      url: "https://www.kraliyet-sarayi-casino-giris.example/tr/hosgeldin",
+      description: "<p>Kraliyet Sarayı, canlı casino masaları, slot turnuvaları ve haftalık kayıp iadesiyle bilinen, lisanslı ve köklü bir sitedir.</p>",
+    });
+    const category = await insertCategory(getDb(), { name: "Hafta Sonu Yatırım Bonusları" });
+    await insertPromotion(getDb(), { casinoId: casino.id, categoryId: category.id, category: category.name, title, promotionCode: "HAFTASONU150", expiryDate: new Date("2027-01-31T20:59:00Z") });
+    const postTitle = "Çevrim Şartı Nedir, Bonus Çevrimi Nasıl Hesaplanır ve Nelere Dikkat Edilmelidir?";
+    await insertPost(getDb(), { title: postTitle });
+
+    const page = await adminPage();
+    for (const [path, text] of [
+      ["/admin/promotions", title],
+      ["/admin/casinos", "Kraliyet Sarayı, canlı casino masaları"],
+      ["/admin/blog", postTitle],
+    ] as const) {
+      await page.goto(`${ctx.server.url}${path}`);
+      const cell = page.getByRole("cell").filter({ hasText: text });
+      await cell.waitFor();
+      const { table, room } = await page.evaluate(() => {
+        const element = document.querySelector("table")!;
+        return { table: element.scrollWidth, room: element.parentElement!.clientWidth };
+      });
+      expect(table, `${path}: table ${table} px in ${room} px`).toBeLessThanOrEqual(room);
+      // The whole text is still there, and shown on hover.
+      expect(await cell.locator("[title]").getAttribute("title")).toContain(text);
+    }
     expectNoPageErrors(page);
   });
 });

@@ -46,7 +46,7 @@ export default function AdminLayout() {
           {open ? "Menüyü kapat" : "Menü"}
         </button>
       </div>
-      <aside id="admin-sidebar" className={`${open ? "block" : "hidden"} w-full bg-slate-900 text-slate-200 md:block md:min-h-screen md:w-64 md:shrink-0`}>
+      <aside id="admin-sidebar" className={`${open ? "block" : "hidden"} w-full bg-slate-900 text-slate-200 md:block md:min-h-screen md:w-60 md:shrink-0`}>
         <div className="hidden h-16 items-center border-b border-slate-800 px-6 md:flex">
           <span className="text-lg font-bold text-white">Admin Panel</span>
         </div>
@@ -79,7 +79,7 @@ export default function AdminLayout() {
           </Form>
         </div>
       </aside>
-      <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-8">
+      <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-6 2xl:p-8">
         {checking && (
           <p role="status" className="mb-4 text-sm text-slate-500">
             {LOGIN_MESSAGES.checkingGuard}

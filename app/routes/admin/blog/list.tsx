@@ -3,7 +3,7 @@ import { Form, redirect } from "react-router";
 import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, DeleteRowForm, EditLink, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, FilterSelect } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, DeleteRowForm, EditLink, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TwoLines, TABLE_WRAPPER_CLASS, FilterSelect } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
@@ -104,7 +104,9 @@ export default function BlogPostList({ loaderData, actionData }: Route.Component
               const status = post.isPublished ? "published" : "draft";
               return (
                 <tr key={post.id} data-status={status}>
-                  <td className="max-w-[22rem] truncate px-4 py-3 font-medium">{post.title}</td>
+                  <td className="px-4 py-3 font-medium">
+                    <TwoLines text={post.title} />
+                  </td>
                   <td className="px-4 py-3">
                     <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[status]}`}>{BLOG_STATUS_LABELS[status]}</span>
                   </td>

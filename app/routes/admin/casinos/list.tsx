@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, SearchBox, SortHeader, TABLE_CLASS, TwoLines, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { formatDateTr } from "~/lib/dates";
@@ -83,7 +83,9 @@ export default function CasinoList({ loaderData, actionData }: Route.ComponentPr
                   {casino.url}
                   {casino.currentAddress && <span className="block truncate text-xs text-emerald-700">Güncel: {casino.currentAddress}</span>}
                 </td>
-                <td className="max-w-[20rem] truncate px-4 py-3 text-slate-600">{casino.descriptionText || CASINO_MESSAGES.noDescription}</td>
+                <td className="px-4 py-3 text-slate-600">
+                  <TwoLines text={casino.descriptionText || CASINO_MESSAGES.noDescription} />
+                </td>
                 <td className="px-4 py-3 text-right tabular-nums">{formatNumberTr(casino.clicks30d)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTr(casino.createdAt)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">

@@ -2,11 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/list";
-import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, ListTotal, SearchBox, SortHeader, TABLE_CLASS, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink, FilterSelect } from "~/components/admin-list";
+import { AdminPageHeader, AdminPagination, ClicksHeader, EmptyRow, ListTotal, SearchBox, SortHeader, TABLE_CLASS, TwoLines, TABLE_WRAPPER_CLASS, DeleteRowForm, EditLink, FilterSelect } from "~/components/admin-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { actorOf } from "~/lib/command.server";
-import { formatDateTr } from "~/lib/dates";
+import { formatShortDateTr } from "~/lib/dates";
 import { readForm, splitErrors, refuseSubmission } from "~/lib/form-action.server";
 import { lastPageHref, pickAllowed, parseListQuery } from "~/lib/list-query";
 import { requireAdmin } from "~/modules/auth/auth.server";
@@ -114,20 +114,25 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
             {list.items.map((promotion) => (
               // admin.md §2: expired rows are tinted.
               <tr key={promotion.id} className={promotion.status === "expired" ? "bg-amber-50/70" : undefined} data-status={promotion.status}>
-                <td className="max-w-[18rem] truncate px-4 py-3 font-medium">{promotion.title}</td>
+                <td className="px-4 py-3 font-medium">
+                  <TwoLines text={promotion.title} />
+                </td>
                 <td className="px-4 py-3 text-slate-600">{promotion.casinoName ?? PROMOTION_MESSAGES.noCasino}</td>
                 <td className="px-4 py-3 text-slate-600">{promotion.category ?? "—"}</td>
                 <td className="px-4 py-3 font-mono text-xs text-slate-600">{promotion.promotionCode ?? <span className="font-sans">{PROMOTION_MESSAGES.noCode}</span>}</td>
                 <td className="px-4 py-3">
-                  <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[promotion.status]}`}>{PROMOTION_STATUS_LABELS[promotion.status]}</span>
-                  {/* Issue 11 §6: not verified for 30 days, or never: the operator should re-check it. */}
-                  {(!promotion.verification || promotion.verification.stale) && (
-                    <span title={promotion.verification?.text ?? "Hiç doğrulanmadı"} className="ml-1 whitespace-nowrap rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800">
-                      Doğrulanmalı
-                    </span>
-                  )}
+                  {/* One badge under the other: side by side they widened the list past a laptop's screen. */}
+                  <span className="flex flex-col items-start gap-1">
+                    <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[promotion.status]}`}>{PROMOTION_STATUS_LABELS[promotion.status]}</span>
+                    {/* Issue 11 §6: not verified for 30 days, or never: the operator should re-check it. */}
+                    {(!promotion.verification || promotion.verification.stale) && (
+                      <span title={promotion.verification?.text ?? "Hiç doğrulanmadı"} className="whitespace-nowrap rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-800">
+                        Doğrulanmalı
+                      </span>
+                    )}
+                  </span>
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{promotion.expiryDate ? formatDateTr(promotion.expiryDate) : PROMOTION_MESSAGES.noExpiry}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{promotion.expiryDate ? formatShortDateTr(promotion.expiryDate) : PROMOTION_MESSAGES.noExpiry}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{formatNumberTr(promotion.clicks30d)}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-right">
                   {promotion.canToggle && (
