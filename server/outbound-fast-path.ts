@@ -93,8 +93,8 @@ export function serveKnownOutbound(req: IncomingMessage, res: ServerResponse, pr
   if (learntHeaders === null || (req.method !== "GET" && req.method !== "HEAD")) return false;
   const url = req.url ?? "";
   if (url.length > 2048 || !/^\/git\//i.test(url)) return false;
-  // A request with a body, an odd host or a NUL goes the long way, through every guard.
-  if (req.headers["content-length"] || req.headers["transfer-encoding"] || !HOST.test(req.headers.host ?? "") || url.includes("%00")) return false;
+  // A request with a body, an odd host, a NUL or a fragment goes the long way, through every guard.
+  if (req.headers["content-length"] || req.headers["transfer-encoding"] || !HOST.test(req.headers.host ?? "") || url.includes("%00") || url.includes("#")) return false;
   const at = url.indexOf("?");
   const path = at < 0 ? url : url.slice(0, at);
   if (!isOutboundPath(path)) return false;

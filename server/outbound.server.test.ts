@@ -164,6 +164,20 @@ describeEachDriver("outbound links through the server", ({ db }) => {
     expect(await storedClicks()).toBe(2);
   });
 
+  it("refuses a raw '#' in the target with 400 in Turkish, the fast way too, and counts nothing", async () => {
+    await insertCasino(db(), { name: "Parça Casino", url: "https://parca.example" });
+    // The first visitor teaches the fast path its headers; the rest would be answered by it.
+    expect((await open("/git/parca-casino?yer=casino", { headers: { "X-Forwarded-For": "203.0.113.140" } })).status).toBe(302);
+    const before = fastAnswers;
+    for (const [i, target] of ["/git/parca-casino?yer=card#", "/git/parca-casino#x", "/git/parca-casino?x=#&yer=card"].entries()) {
+      const response = await open(target, { headers: { "X-Forwarded-For": `203.0.113.${141 + i}` } });
+      expect(response.status, target).toBe(400);
+      expect(await response.text(), target).toBe("Geçersiz istek. Lütfen adresi kontrol edip tekrar deneyin.");
+    }
+    expect(fastAnswers).toBe(before);
+    expect(await storedClicks()).toBe(1);
+  });
+
   it("answers an unknown casino with 404 in Turkish, without a stack, and counts nothing", async () => {
     for (let i = 0; i < 2; i++) {
       const response = await open("/git/olmayan-casino/olmayan-bonus");

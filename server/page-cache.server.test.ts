@@ -468,6 +468,26 @@ describeEachDriver("page cache freshness", ({ db, database, driver }) => {
         expect((await get(target, { "X-Forwarded-Host": "bonus.example" })).body, target).not.toContain("evil.example");
       }
     });
+
+    it("never lets a raw '#' in the target put one page in the cache under another page's query", async () => {
+      // helper-68: the key read 'q=anadolu' behind the '#', the render's URL ended at it, and
+      // everyone's search for 'anadolu' then got the unfiltered list; '/blog?#&sayfa=2' put
+      // page 1 where 'no page 2' belongs. A browser never sends a fragment: refused, on the
+      // hot path too (the second round asks with the real pages already cached).
+      const searched = 'name="q" value="anadolu"';
+      for (const round of ["cold", "warm"]) {
+        for (const raw of ["/bonuslar?_=#&q=anadolu", "/bonuslar#?q=anadolu", "/blog?#&sayfa=2"]) {
+          const refused = await sendRaw(base, { method: "GET", path: raw });
+          expect(refused.status, `${round} ${raw}`).toBe(400);
+          expect(refused.body, `${round} ${raw}`).toBe("Geçersiz istek. Lütfen adresi kontrol edip tekrar deneyin.");
+        }
+        const search = await get("/bonuslar?q=anadolu");
+        expect(search.status, round).toBe(200);
+        expect(search.body, round).toContain(searched);
+        expect((await get("/blog?sayfa=2")).status, round).toBe(404);
+        if (round === "cold") expect((await get("/bonuslar?q=anadolu")).cache).toBe("HIT");
+      }
+    });
   });
 
   describe("the cache under writes, floods and time (issue 7, finding 14)", () => {

@@ -247,7 +247,8 @@ function keepPrivate(res: ExpressResponse): void {
  * asks for is not made yet: the Express path makes it).
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse, proxyHops: number): boolean {
-  if (!isCacheable(req)) return false;
+  // A target with a fragment ('#') goes the long way, where it is refused (request-guards.ts).
+  if (!isCacheable(req) || req.url!.includes("#")) return false;
   const origin = originOf(req, proxyHops);
   if (!origin) return false;
   const store = pageStore();

@@ -43,6 +43,11 @@ export function rejectMalformedRequest(): RequestHandler {
     if (!METHODS.has(req.method)) return refuse(req, res, 405, REQUEST_MESSAGES.badRequest, `method ${req.method.slice(0, 20)}`);
     const target = req.originalUrl ?? "";
     if (!target.startsWith("/")) return refuse(req, res, 400, REQUEST_MESSAGES.badRequest, "request target is not a path");
+    // A fragment is never part of a request target (RFC 9112 §3.2); a browser never sends
+    // one. Sent raw ('/bonuslar?x=#&q=a'), the page cache's key read 'q=a' while the page
+    // rendered from a URL that ends at '#' (no q): the unfiltered list was then served to
+    // everyone who searched (helper-68's probe).
+    if (target.includes("#")) return refuse(req, res, 400, REQUEST_MESSAGES.badRequest, "request target holds a fragment (#)");
     try {
       // The same parts the React Router request and the page cache's origin are built from.
       const host = req.get("host") ?? "localhost";
