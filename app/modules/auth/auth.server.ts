@@ -213,10 +213,16 @@ export async function pruneExpiredSessions(now = new Date()): Promise<void> {
   await getDb().delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
+// What a Location header can carry as it is: visible ASCII. The sign-in guard sends its
+// redirectTo percent-encoded; a hand-made link with a Turkish letter or a line break
+// ('/admin/ı', '/admin/x\r\ny') made the redirect throw after the session was created: a
+// 500 with a stack, and the operator not signed in (helper-68).
+const HEADER_SAFE_PATH = /^[\x21-\x7e]+$/;
+
 /** Only same-site paths, so a crafted redirectTo cannot send an admin elsewhere. */
 export function safeRedirectTarget(value: FormDataEntryValue | string | null | undefined, fallback = "/admin/dashboard"): string {
   // "/admin/" first: never "//host" or "https:"; no backslash, which browsers read as "/".
-  if (typeof value !== "string" || !value.startsWith("/admin/") || value.includes("\\")) {
+  if (typeof value !== "string" || !value.startsWith("/admin/") || value.includes("\\") || !HEADER_SAFE_PATH.test(value)) {
     return fallback;
   }
   return value;

@@ -67,6 +67,19 @@ describeEachDriver("login route", ({ db }) => {
     expect(evil.headers.get("Location")).toBe("/admin/dashboard");
   });
 
+  it("signs in to the dashboard when redirectTo holds what a header cannot (a Turkish letter, a line break, a space)", async () => {
+    // helper-68: these made the redirect throw after the session was made: 500, not signed in.
+    for (const redirectTo of ["/admin/ı", "/admin/promotions?q=hoş", "/admin/x\r\nSet-Cookie: a=b", "/admin/a b", "/admin/\u0000"]) {
+      const response = (await callAction({ email: EMAIL, password: PASSWORD, redirectTo })) as Response;
+      expect(response.status, JSON.stringify(redirectTo)).toBe(302);
+      expect(response.headers.get("Location"), JSON.stringify(redirectTo)).toBe("/admin/dashboard");
+      expect(response.headers.get("Set-Cookie"), JSON.stringify(redirectTo)).toMatch(/__admin_session=/);
+    }
+    // The guard's own, percent-encoded target still leads back.
+    const encoded = (await callAction({ email: EMAIL, password: PASSWORD, redirectTo: "/admin/promotions?q=ho%C5%9F" })) as Response;
+    expect(encoded.headers.get("Location")).toBe("/admin/promotions?q=ho%C5%9F");
+  });
+
   it("sends a signed-in admin from the login page to the dashboard", async () => {
     const response = (await callAction({ email: EMAIL, password: PASSWORD })) as Response;
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
