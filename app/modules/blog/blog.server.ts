@@ -6,8 +6,8 @@ import { getSessionSecret } from "~/lib/secret.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { auditInTx, reject, runCommand, type Actor, type CommandResult, type DomainCommands, type Tx } from "~/lib/command.server";
 import { isUuid, uuidOrNull } from "~/lib/ids";
-import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
-import { foldForSearch } from "~/lib/turkish";
+import { ADMIN_PAGE_SIZE, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
+import { containsFolded } from "~/lib/list-query.server";
 import { enqueueIndexing, type IndexingRequest } from "~/modules/indexing/indexing-queue.server";
 import {
   BLOG_POST_MESSAGES,
@@ -354,9 +354,8 @@ export type BlogPostListQuery = ListQuery<BlogPostSort> & { status: "published" 
 export async function listPostsForAdmin(query: BlogPostListQuery): Promise<Paged<BlogPostListItem>> {
   const db = getDb();
   const where = and(
-    // Searched as Turkish visitors type (issue 10 §1): search_fold() (drizzle/0006) folds the
-    // title in SQL as lib/turkish foldForSearch folds the words, so 'bogazici' finds 'Boğaziçi'.
-    query.q ? sql`search_fold(${blogPosts.title}) like ${likePattern(foldForSearch(query.q))}` : undefined,
+    // Searched as Turkish visitors type (issue 10 §1): 'bogazici' finds 'Boğaziçi'.
+    query.q ? containsFolded(blogPosts.title, query.q) : undefined,
     query.status ? eq(blogPosts.isPublished, query.status === "published") : undefined,
   );
   const by = query.sort === "title" ? blogPosts.title : query.sort === "viewCount" ? blogPosts.viewCount : blogPosts.createdAt;

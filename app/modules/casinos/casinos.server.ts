@@ -5,6 +5,7 @@ import { SITE_TAG } from "~/lib/page-cache.server";
 import { readShared } from "~/lib/shared-reads.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
+import { containsFolded } from "~/lib/list-query.server";
 import { htmlToText } from "~/lib/text";
 import { CASINO_MESSAGES, type CasinoEditorValue, type CasinoFormInput, type CasinoListItem, type CasinoSort } from "./casinos.schema";
 import { isUuid, uuidOrNull } from "~/lib/ids";
@@ -86,7 +87,7 @@ const CASINO_COMMANDS: DomainCommands = {
 
 export async function listCasinosForAdmin(query: ListQuery<CasinoSort>): Promise<Paged<CasinoListItem>> {
   const db = getDb();
-  const where: SQL | undefined = query.q ? or(ilike(casinos.name, likePattern(query.q)), ilike(casinos.url, likePattern(query.q))) : undefined;
+  const where: SQL | undefined = query.q ? or(containsFolded(casinos.name, query.q), ilike(casinos.url, likePattern(query.q))) : undefined;
   const direction = query.dir === "asc" ? asc : desc;
   const order = query.sort === "name" ? [direction(casinos.name), asc(casinos.id)] : [direction(casinos.createdAt), asc(casinos.id)];
   const [rows, [total]] = await Promise.all([

@@ -4,6 +4,7 @@ import { promotionCategories, promotions, type PromotionCategory } from "~/db/sc
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid, uuidOrNull } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
+import { containsFolded } from "~/lib/list-query.server";
 import { SITE_TAG } from "~/lib/page-cache.server";
 import { CATEGORY_MESSAGES, type CategoryFormInput, type CategoryListItem, type CategorySort } from "./categories.schema";
 
@@ -40,8 +41,7 @@ const listColumns = {
 
 export async function listCategoriesForAdmin(query: ListQuery<CategorySort>): Promise<Paged<CategoryListItem>> {
   const db = getDb();
-  const pattern = likePattern(query.q);
-  const where: SQL | undefined = query.q ? or(ilike(promotionCategories.name, pattern), ilike(promotionCategories.slug, pattern)) : undefined;
+  const where: SQL | undefined = query.q ? or(containsFolded(promotionCategories.name, query.q), ilike(promotionCategories.slug, likePattern(query.q))) : undefined;
   const direction = query.dir === "asc" ? asc : desc;
   const order = query.sort === "name" ? [direction(promotionCategories.name), asc(promotionCategories.id)] : [direction(promotionCategories.createdAt), asc(promotionCategories.id)];
   const [rows, [total]] = await Promise.all([

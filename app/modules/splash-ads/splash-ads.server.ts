@@ -6,6 +6,7 @@ import { readShared } from "~/lib/shared-reads.server";
 import { reject, runCommand, type Actor, type CommandResult, type DomainCommands } from "~/lib/command.server";
 import { isUuid, uuidOrNull } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, type ListQuery, type Paged } from "~/lib/list-query";
+import { containsFolded } from "~/lib/list-query.server";
 import { listCasinoOptions } from "~/modules/casinos/casino-options.server";
 import {
   SPLASH_AD_MESSAGES,
@@ -38,7 +39,7 @@ const SPLASH_AD_COMMANDS: DomainCommands = { entity: "splash-ad", invalidates: [
 
 export async function listSplashAdsForAdmin(query: ListQuery<SplashAdSort>): Promise<Paged<SplashAdListItem>> {
   const db = getDb();
-  const where: SQL | undefined = query.q ? or(ilike(splashAds.title, likePattern(query.q)), ilike(splashAds.href, likePattern(query.q))) : undefined;
+  const where: SQL | undefined = query.q ? or(containsFolded(splashAds.title, query.q), ilike(splashAds.href, likePattern(query.q))) : undefined;
   const direction = query.dir === "asc" ? asc : desc;
   const order = query.sort === "title" ? [direction(splashAds.title), asc(splashAds.id)] : [direction(splashAds.createdAt), asc(splashAds.id)];
   const [rows, [total]] = await Promise.all([

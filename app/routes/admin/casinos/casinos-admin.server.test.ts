@@ -204,6 +204,17 @@ describeEachDriver("admin casinos", ({ db }) => {
       expect(outcome).toMatchObject({ status: 302, location: "/admin/casinos?sayfa=2&sirala=name" });
     });
 
+    it("searches names as Turkish operators type: with or without Turkish letters, in either case", async () => {
+      // helper-68: a plain ilike lowers 'I' to 'i', never to 'ı': 'IŞILTI' found nothing.
+      await insertCasino(db(), { name: "Işıltı Bet" });
+      await insertCasino(db(), { name: "Çınar Slot" });
+      await insertCasino(db(), { name: "İstanbul Casino" });
+      const names = async (q: string) => (outcomeOf(await callAdmin(listLoader, `/admin/casinos?q=${encodeURIComponent(q)}`, { session: admin })).data as { list: { items: { name: string }[] } }).list.items.map((c) => c.name);
+      for (const q of ["ışıltı", "IŞILTI", "isilti", "Işıl"]) expect(await names(q), q).toEqual(["Işıltı Bet"]);
+      for (const q of ["ÇINAR", "cinar"]) expect(await names(q), q).toEqual(["Çınar Slot"]);
+      for (const q of ["istanbul", "İSTANBUL"]) expect(await names(q), q).toEqual(["İstanbul Casino"]);
+    });
+
     it("treats % and _ in a search as letters", async () => {
       await insertCasino(db(), { name: "Yüzde Casino" });
       await insertCasino(db(), { name: "100% Casino" });

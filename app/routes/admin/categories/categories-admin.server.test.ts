@@ -135,6 +135,15 @@ describeEachDriver("admin categories", ({ db, database, driver }) => {
       expect(found.list.items.map((c) => c.name)).toEqual(["Kategori 13"]);
     });
 
+    it("searches names as Turkish operators type: with or without Turkish letters, in either case", async () => {
+      // Slugs unlike the names, so only the name can match here.
+      await insertCategory(db(), { name: "Kayıp Işığı", slug: "kategori-a" });
+      await insertCategory(db(), { name: "Çevrimsiz", slug: "kategori-b" });
+      const names = async (q: string) => ((outcomeOf(await callAdmin(loader, `/admin/categories?q=${encodeURIComponent(q)}`, { session: admin })).data as ListData).list.items.map((c) => c.name));
+      for (const q of ["ışığı", "IŞIĞI", "isigi", "KAYIP"]) expect(await names(q), q).toEqual(["Kayıp Işığı"]);
+      for (const q of ["ÇEVRİM", "cevrim"]) expect(await names(q), q).toEqual(["Çevrimsiz"]);
+    });
+
     it("sorts by name or by creation, either way, from the column headers", async () => {
       // Created in an order that is not the names' order.
       const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute));

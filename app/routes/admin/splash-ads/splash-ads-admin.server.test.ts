@@ -124,6 +124,14 @@ describeEachDriver("admin splash ads", ({ db }) => {
       expect(found.list.items.map((ad) => ad.title)).toEqual(["Reklam 13"]);
     });
 
+    it("searches titles as Turkish operators type: with or without Turkish letters, in either case", async () => {
+      await insertAd({ title: "Işıklı Hafta Sonu" });
+      await insertAd({ title: "Çarşamba Fırsatı" });
+      const titles = async (q: string) => (outcomeOf(await callAdmin(listLoader, `/admin/splash-ads?q=${encodeURIComponent(q)}`, { session: admin })).data as { list: { items: { title: string }[] } }).list.items.map((ad) => ad.title);
+      for (const q of ["ışıklı", "IŞIKLI", "isikli"]) expect(await titles(q), q).toEqual(["Işıklı Hafta Sonu"]);
+      for (const q of ["ÇARŞAMBA", "carsamba", "FIRSAT"]) expect(await titles(q), q).toEqual(["Çarşamba Fırsatı"]);
+    });
+
     it("sorts by title or by date, either way", async () => {
       const day = (d: number) => new Date(Date.UTC(2026, 0, d));
       await insertAd({ title: "Bahar", createdAt: day(1) });
