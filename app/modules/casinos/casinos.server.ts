@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/index.server";
 import { casinos, promotions, type Casino } from "~/db/schema";
 import { SITE_TAG } from "~/lib/page-cache.server";
@@ -184,6 +184,17 @@ export function saveCasino(actor: Actor, id: string | null, input: CasinoFormInp
         : [];
       if (id && !before) return reject({ "": [CASINO_MESSAGES.notFound] });
       if (before && isStaleEdit(before.updatedAt, input)) return reject({ "": [STALE_EDIT_MESSAGE] });
+      // One casino a name. The unique slug says so for most names, but a name under three
+      // letters gets a time-based slug (public-site.md §5.2): ten saves of 'Xq' at once made
+      // seven casinos (helper-68). Saves of casinos take their turn here, and a name another
+      // casino has (case and Turkish letters aside) is refused with the slug's message.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('casino-names'))`);
+      const [namesake] = await tx
+        .select({ id: casinos.id })
+        .from(casinos)
+        .where(and(sql`search_fold(${casinos.name}) = search_fold(${input.name})`, recordId ? ne(casinos.id, recordId) : undefined))
+        .limit(1);
+      if (namesake) return reject({ name: [CASINO_MESSAGES.nameTaken] });
       const [row] = id
         ? await tx
             .update(casinos)

@@ -61,6 +61,20 @@ describeEachDriver("admin casinos", ({ db }) => {
       expect(entry).toMatchObject({ action: "casino.create", outcome: "failure", actorEmail: "operator@example.com" });
     });
 
+    it("makes one casino of ten saves of a short name sent at once, though such a name's slug is made unique by the time", async () => {
+      // helper-68: 'Xq' has a time-based slug (public-site.md §5.2): 7 of 10 were created.
+      const outcomes = await Promise.all(Array.from({ length: 10 }, async () => outcomeOf(await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: { ...VALID, name: "Xq" } }))));
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([302, ...Array<number>(9).fill(400)]);
+      for (const outcome of outcomes.filter((o) => o.status === 400)) expect(outcome.errors?.name?.[0]).toMatch(/kayıtlı bir casino zaten var/);
+      expect(await casinoCount()).toBe(1);
+      // The same name in other letters is the same name; the casino saved again keeps it.
+      expect(outcomeOf(await callAdmin(editorAction, "/admin/casinos/new", { session: admin, form: { ...VALID, name: "XQ" } })).status).toBe(400);
+      const [casino] = await db().select().from(casinos);
+      const again = outcomeOf(await callAdmin(editorAction, `/admin/casinos/edit/${casino!.id}`, { session: admin, params: { id: casino!.id }, form: { ...VALID, name: "Xq" } }));
+      expect(again.status).toBe(302);
+      expect((await db().select().from(casinos))[0]!.slug).toBe(casino!.slug);
+    });
+
     // ADR 022: two operators with the same casino open; the second save would undo the first.
     it("refuses a save from an editor opened before another save, keeping that save, and saves over it with 'Yine de kaydet'", async () => {
       const casino = await insertCasino(db(), { name: "Çift Sekme Casino" });
