@@ -42,12 +42,14 @@ async function main() {
   let runtime;
   let fastPath = () => false;
   let limitPipelining;
+  let answerClientError;
 
   if (DEVELOPMENT) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
     const first = await vite.ssrLoadModule("./server/app.ts");
     runtime = await first.startRuntime();
     limitPipelining = first.limitPipelining;
+    answerClientError = first.answerClientError;
     host.use(vite.middlewares);
     // One Express app per loaded module: a code change reloads the module, and the app with it.
     const apps = new WeakMap();
@@ -65,6 +67,7 @@ async function main() {
     const mod = await import(new URL(`./${BUILD_DIR}/server/index.js`, import.meta.url).href);
     runtime = await mod.startRuntime();
     limitPipelining = mod.limitPipelining;
+    answerClientError = mod.answerClientError;
     host.use(mod.createApp({ staticDir: `${BUILD_DIR}/client` }));
     // Cached public pages, and /git/ redirects whose target is known (issue 11 §3), are
     // answered before Express runs.
@@ -98,6 +101,9 @@ async function main() {
     },
   );
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // What Node's parser refuses before a request exists (headers over 16 KB, no HTTP, too
+  // slow): a Turkish answer and one log line, as every other refusal (server/client-errors.ts).
+  server.on("clientError", answerClientError);
   server.maxConnections = MAX_CONNECTIONS;
   // A port in use or a bad HOST: one line, the database closed cleanly, exit 1. Nothing was
   // created: the first admin comes only once the server listens.

@@ -19,6 +19,7 @@ export { startRuntime } from "./runtime";
 export { serveCachedPage } from "./page-cache";
 export { serveKnownOutbound } from "./outbound-fast-path";
 export { limitPipelining } from "./pipelining";
+export { answerClientError } from "./client-errors";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -39,6 +39,14 @@ describe("connection limits", () => {
     expect(await closed).toMatch(/^HTTP\/1\.1 408/);
   });
 
+  it("answers an address over the header limit with 431 in Turkish and one log line", async () => {
+    const { closed } = openSocket(server.url, `GET /bonuslar?q=${"a".repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    const answer = await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer.split("\r\n\r\n")[1]).toBe("İstek başlıkları veya adres çok uzun. Lütfen daha kısa bir adresle tekrar deneyin.");
+    expect(server.logs().split("\n").filter((line) => line.includes("HPE_HEADER_OVERFLOW"))).toEqual(["431 (no request read): HPE_HEADER_OVERFLOW"]);
+  });
+
   it("refuses connections past MAX_CONNECTIONS, and serves again once they are gone", async () => {
     // Three kept-alive connections, each answered once and now idle, hold every slot.
     const held = [0, 1, 2].map(() => openSocket(server.url, "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"));

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { describeEachDriver, truncateAll } from "../../../tests/helpers/db";
 import { callRoute, unwrap } from "../../../tests/helpers/routes";
 import { insertPost } from "~/seed/factories.server";
@@ -56,11 +56,13 @@ describeEachDriver("post view counting", ({ db }) => {
     expect(row!.visitor.length).toBeLessThan(100);
   });
 
-  it("counts nothing for a draft or an unknown post", async () => {
+  it("counts nothing for a draft or an unknown post, and logs one line for each", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const draft = await insertPost(db(), { title: "Taslak", isPublished: false });
-    expect((await view("10.0.0.1", draft.id)).status).toBe(404);
-    expect((await view("10.0.0.1", "00000000-0000-4000-8000-000000000000")).status).toBe(404);
-    expect((await view("10.0.0.1", "abc")).status).toBe(404);
+    const ids = [draft.id, "00000000-0000-4000-8000-000000000000", "abc"];
+    for (const id of ids) expect((await view("10.0.0.1", id)).status, id).toBe(404);
     expect((await db().select({ n: count() }).from(postViews))[0]!.n).toBe(0);
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual(ids.map((id) => `404 POST "/api/blog/${id}/view": no published post with this id`));
+    warn.mockRestore();
   });
 });

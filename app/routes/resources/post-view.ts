@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/post-view";
-import { refuseUnlessPost } from "~/lib/request-body.server";
+import { logRefusal, refuseUnlessPost } from "~/lib/request-body.server";
 import { recordPostView } from "~/modules/blog/blog.server";
 
 /** Only POST counts a view: a GET, HEAD or OPTIONS is 405 in Turkish (lib/request-body.server). */
@@ -10,6 +10,10 @@ export const loader = refuseUnlessPost;
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return refuseUnlessPost({ request });
   const viewCount = await recordPostView(params.id, context.clientAddress);
-  if (viewCount === null) return data({ message: "Blog yazısı bulunamadı" }, 404);
+  if (viewCount === null) {
+    // Not published, or no post at all: one line, as every refused request.
+    logRefusal(request, 404, "no published post with this id");
+    return data({ message: "Blog yazısı bulunamadı" }, 404);
+  }
   return { viewCount };
 }
