@@ -119,7 +119,10 @@ export default function PromotionList({ loaderData, actionData }: Route.Componen
                 </td>
                 <td className="px-4 py-3 text-slate-600">{promotion.casinoName ?? PROMOTION_MESSAGES.noCasino}</td>
                 <td className="px-4 py-3 text-slate-600">{promotion.category ?? "—"}</td>
-                <td className="px-4 py-3 font-mono text-xs text-slate-600">{promotion.promotionCode ?? <span className="font-sans">{PROMOTION_MESSAGES.noCode}</span>}</td>
+                <td className="px-4 py-3 font-mono text-xs text-slate-600">
+                  {/* A long code breaks anywhere rather than widening the list (up to 50 letters). */}
+                  {promotion.promotionCode ? <span className="block min-w-[5rem] break-all">{promotion.promotionCode}</span> : <span className="font-sans">{PROMOTION_MESSAGES.noCode}</span>}
+                </td>
                 <td className="px-4 py-3">
                   {/* One badge under the other: side by side they widened the list past a laptop's screen. */}
                   <span className="flex flex-col items-start gap-1">
