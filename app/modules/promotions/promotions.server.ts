@@ -5,7 +5,7 @@ import { reject, runCommand, type Actor, type CommandResult, type DomainCommands
 import { addDays, istanbulToday } from "~/lib/dates";
 import { isUuid, uuidOrNull } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, likePattern, pageCountOf, pagedCount, type ListQuery, type Paged } from "~/lib/list-query";
-import { countAhead } from "~/lib/list-query.server";
+import { countAhead, containsFolded } from "~/lib/list-query.server";
 import { keepAnswersByText } from "~/lib/keep-answers";
 import { sanitizeRichTextUncached } from "~/lib/sanitize.server";
 import { compareTurkish, foldForSearch, sortByTurkishName } from "~/lib/turkish";
@@ -312,7 +312,7 @@ export async function listPromotionsForAdmin(query: PromotionListQuery, now: Dat
   if (query.q) {
     // The stored search text is folded by foldForSearch (issue 10 §1); the casino's name alike.
     const folded = likePattern(foldForSearch(query.q));
-    conditions.push(or(like(promotions.searchText, folded), sql`search_fold(${casinos.name}) like ${folded}`, ilike(promotions.promotionCode, likePattern(query.q))));
+    conditions.push(or(like(promotions.searchText, folded), containsFolded(casinos.name, query.q), ilike(promotions.promotionCode, likePattern(query.q))));
   }
   if (query.status) conditions.push(statusCondition(query.status, now));
   if (query.needsVerification) conditions.push(needsVerificationCondition(now));
